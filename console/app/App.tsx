@@ -1,0 +1,79 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { localizePath, matchRoute } from '../../core/routes';
+import { AppLayout } from '../layout/AppLayout';
+import { ErrorBoundary } from '../pages/ErrorPage';
+import { GoPage } from '../pages/GoPage';
+import { LoginPage } from '../pages/LoginPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { chatOnly, loadProfile, onSignedOut, profile, token } from '../session/state';
+import { locale, localeFromCookie, t } from './i18n';
+import { pageFor } from './pages';
+
+function PageLoading() {
+  return (
+    <div className="page-loading" role="status">
+      {t('layout.loading')}
+    </div>
+  );
+}
+
+export function App() {
+  useSignals();
+  const [location, navigate] = useLocation();
+  const match = matchRoute(location);
+  const [profileError, setProfileError] = useState<string | null>(null);
+
+  useEffect(() => {
+    onSignedOut(() => navigate(localizePath('/', locale.value), { replace: true }));
+  }, [navigate]);
+
+  // The address decides the language; the root page follows the remembered choice.
+  const urlLocale = match?.locale ?? (location === '/th' || location.startsWith('/th/') ? 'th' : 'en');
+  useEffect(() => {
+    locale.value = urlLocale;
+    document.documentElement.lang = urlLocale;
+  }, [urlLocale]);
+  useEffect(() => {
+    if (location === '/' && localeFromCookie() === 'th') navigate('/th', { replace: true });
+  }, [location, navigate]);
+
+  const needsSession = Boolean(match && !match.route.public);
+  const signedIn = Boolean(token.value);
+  useEffect(() => {
+    if (!signedIn || profile.value) return;
+    loadProfile().catch((err: Error) => setProfileError(err.message));
+  }, [signedIn]);
+
+  const home = chatOnly.value ? '/live' : '/dashboard';
+  useEffect(() => {
+    if (!match) return;
+    if (match.route.redirect) navigate(localizePath(match.route.redirect, match.locale), { replace: true });
+    else if (needsSession && !signedIn) navigate(localizePath('/', match.locale), { replace: true });
+    else if (match.route.name === 'login' && signedIn && profile.value)
+      navigate(localizePath(home, match.locale), { replace: true });
+  }, [match, needsSession, signedIn, navigate, home]);
+
+  useEffect(() => {
+    document.title = match ? `${t(match.route.title)} · ${t('app.name')}` : t('notFound.title');
+  });
+
+  if (!match) return <NotFoundPage />;
+  if (match.route.name === 'login') return signedIn && profile.value ? <PageLoading /> : <LoginPage />;
+  if (match.route.name === 'go') return <GoPage />;
+  if (!signedIn || match.route.redirect) return <PageLoading />;
+  if (!profile.value)
+    return profileError ? <ErrorBoundary.Fallback message={profileError} /> : <PageLoading />;
+
+  const Page = pageFor(match.route.name);
+  return (
+    <AppLayout>
+      <ErrorBoundary key={match.route.name}>
+        <Suspense fallback={<PageLoading />}>
+          <Page params={match.params} titleKey={match.route.title} />
+        </Suspense>
+      </ErrorBoundary>
+    </AppLayout>
+  );
+}

@@ -1,0 +1,26 @@
+// The console's language: taken from the address (/th…), remembered in a cookie for 365 days.
+import { signal } from '@preact/signals-react';
+import { createI18n, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, type Locale } from '../../core/i18n/index';
+import { splitLocale } from '../../core/routes';
+import en from '../../locales/en.json';
+import th from '../../locales/th.json';
+
+const i18n = createI18n({ en, th });
+
+export const locale = signal<Locale>(splitLocale(window.location.pathname).locale);
+
+/** Translates a key in the current language; components that call it re-render when it changes. */
+export function t(key: string, params?: Record<string, unknown>): string {
+  i18n.setLocale(locale.value);
+  return i18n.t(key, params);
+}
+
+export function setLocaleCookie(next: Locale) {
+  const maxAge = LOCALE_COOKIE_DAYS * 24 * 60 * 60;
+  document.cookie = `${LOCALE_COOKIE}=${next}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+}
+
+export function localeFromCookie(): Locale | null {
+  const match = new RegExp(`(?:^|; )${LOCALE_COOKIE}=(en|th)(?:;|$)`).exec(document.cookie);
+  return (match?.[1] as Locale | undefined) ?? null;
+}

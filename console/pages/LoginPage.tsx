@@ -1,0 +1,108 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { type FormEvent, useState } from 'react';
+import { isEmail, MESSAGES } from '../../core/validation/rules';
+import { t } from '../app/i18n';
+import { LanguageSwitcher } from '../layout/LanguageSwitcher';
+import { ApiError } from '../session/api';
+import { signIn } from '../session/state';
+
+type Errors = { email?: string; password?: string; form?: string };
+
+export function LoginPage() {
+  useSignals();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const next: Errors = {};
+    if (!email.trim()) next.email = MESSAGES.required;
+    else if (!isEmail(email.trim())) next.email = MESSAGES.email;
+    if (!password) next.password = MESSAGES.required;
+    setErrors(next);
+    if (next.email || next.password) return;
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 429) setErrors({ form: t('login.tooMany') });
+      else if (err instanceof ApiError && err.status === 400 && err.body.field)
+        setErrors({ [err.body.field]: err.body.message });
+      else if (err instanceof ApiError && err.status === 401) setErrors({ form: t('login.failed') });
+      else setErrors({ form: t('login.network') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="login-page">
+      <div className="login-lang">
+        <LanguageSwitcher />
+      </div>
+      <form className="login-card" onSubmit={submit} noValidate aria-labelledby="login-heading">
+        <div className="login-brand" aria-hidden="true">
+          <span className="brand-mark" />
+          {t('app.name')}
+        </div>
+        <h1 id="login-heading">{t('login.heading')}</h1>
+        {errors.form ? (
+          <p className="form-error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <label className="field">
+          <span>{t('login.email')}</span>
+          <input
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={errors.email ? 'email-error' : undefined}
+          />
+          {errors.email ? (
+            <small id="email-error" className="field-error">
+              {errors.email}
+            </small>
+          ) : null}
+        </label>
+        <div className="field">
+          <label htmlFor="login-password">{t('login.password')}</label>
+          <span className="password-row">
+            <input
+              id="login-password"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={Boolean(errors.password)}
+              aria-describedby={errors.password ? 'password-error' : undefined}
+            />
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setShowPassword((v) => !v)}
+              aria-pressed={showPassword}
+            >
+              {showPassword ? t('login.hidePassword') : t('login.showPassword')}
+            </button>
+          </span>
+          {errors.password ? (
+            <small id="password-error" className="field-error">
+              {errors.password}
+            </small>
+          ) : null}
+        </div>
+        <button type="submit" className="primary-button" disabled={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}

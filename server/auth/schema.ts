@@ -1,0 +1,13 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});

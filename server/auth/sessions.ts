@@ -1,0 +1,49 @@
+// Opaque bearer tokens. The database keeps only their SHA-256, with an expiry.
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { Unauthorized } from '../http/errors';
+import { sessions } from './schema';
+
+export const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  ttlMs: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ttlMs);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  // Old sessions are swept now and then rather than on every request.
+  if (Math.random() < 0.05)
+    await db.delete(sessions).where(lt(sessions.expiresAt, new Date(Date.now() - ttlMs)));
+  return { token, expiresAt };
+}
+
+/** The user id behind a token, or a 401 with Unauthorization / Token_Expired (spec 6). */
+export async function resolveSession(
+  db: Db,
+  token: string | undefined,
+): Promise<{ userId: string; tokenHash: string }> {
+  if (!token || token.length > 200) throw new Unauthorized('Unauthorization');
+  const tokenHash = hashToken(token);
+  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  if (!row) throw new Unauthorized('Unauthorization');
+  if (row.expiresAt.getTime() <= Date.now()) throw new Unauthorized('Token_Expired');
+  return { userId: row.userId, tokenHash };
+}
+
+export async function endSession(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}

@@ -1,0 +1,132 @@
+// Serves the built console (history mode, /th for Thai), the widget script and its chunks,
+// the full-page widget and the demo site. Unknown pages get the console's 404 page with 404.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchRoute } from '../../core/routes';
+import en from '../../locales/en.json';
+import th from '../../locales/th.json';
+import { channels } from '../accounts/schema';
+import type { AppContext } from '../context';
+import { consoleHtml, demoHtml, widgetPageHtml } from './pages';
+
+const API_PREFIXES = ['/api/', '/service/', '/socket.io/', '/webhook/', '/healthz'];
+
+function readBuilt(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`${file} is missing: run "npm run build" first (npm start does it).`);
+  }
+}
+
+function requestOrigin(ctx: AppContext, request: FastifyRequest): string {
+  if (ctx.config.publicUrl) return ctx.config.publicUrl;
+  return `${request.protocol}://${request.host}`;
+}
+
+export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext) {
+  const consoleDir = path.join(ctx.distDir, 'console');
+  const widgetDir = path.join(ctx.distDir, 'widget');
+  const demoDir = path.join(ctx.distDir, 'demo');
+  const consoleTemplate = readBuilt(path.join(consoleDir, 'index.html'));
+  const demoTemplate = readBuilt(path.join(demoDir, 'index.html'));
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  // Hashed file names never change, so browsers may keep them for a year.
+  await app.register(fastifyStatic, {
+    root: path.join(consoleDir, 'assets'),
+    prefix: '/assets/',
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+  await app.register(fastifyStatic, {
+    root: path.join(widgetDir, 'widget-chunks'),
+    prefix: '/widget-chunks/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+  await app.register(fastifyStatic, {
+    root: demoDir,
+    prefix: '/demo/',
+    decorateReply: false,
+    index: false,
+  });
+
+  const widgetScript = readBuilt(path.join(widgetDir, 'chat-widget.js'));
+  app.get('/chat-widget.js', async (_request, reply) => {
+    // The entry keeps a stable name for embeds; a short cache lets sites pick up new releases.
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .header('access-control-allow-origin', '*')
+      .send(widgetScript);
+  });
+
+  async function firstWidgetId(): Promise<string> {
+    const [row] = await ctx.db
+      .select({ id: channels.id })
+      .from(channels)
+      .where(eq(channels.type, 'widget'))
+      .orderBy(asc(channels.createdAt))
+      .limit(1);
+    return row?.id ?? '';
+  }
+
+  const sendDemo = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(demoHtml(demoTemplate, await firstWidgetId(), requestOrigin(ctx, request)));
+  app.get('/demo', (_request, reply) => reply.redirect('/demo/'));
+  app.get('/demo/', sendDemo);
+  app.get('/demo/index.html', sendDemo);
+
+  const sendConsole = (reply: FastifyReply, status: number, locale: 'en' | 'th') =>
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-frame-options', 'DENY')
+      .send(consoleHtml(consoleTemplate, locale));
+
+  async function widgetExists(id: string): Promise<boolean> {
+    const [row] = await ctx.db
+      .select({ id: channels.id })
+      .from(channels)
+      .where(and(eq(channels.id, id), eq(channels.type, 'widget')))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  // Every page address: the route table in core/ decides between the console and its 404 page.
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0];
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => url.startsWith(p));
+    if (!isPage) {
+      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+    }
+    const match = matchRoute(url);
+    if (!match) return sendConsole(reply, 404, url === '/th' || url.startsWith('/th/') ? 'th' : 'en');
+    if (match.route.redirect) {
+      return reply.redirect(match.locale === 'th' ? `/th${match.route.redirect}` : match.route.redirect);
+    }
+    if (match.route.name === 'widget') {
+      if (!(await widgetExists(match.params.id))) return sendConsole(reply, 404, match.locale);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(
+          widgetPageHtml(match.params.id, match.locale, (match.locale === 'th' ? th : en).widget.pageTitle),
+        );
+    }
+    return sendConsole(reply, 200, match.locale);
+  });
+}

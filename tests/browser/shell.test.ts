@@ -1,0 +1,114 @@
+// Issue 2 in real Chromium: sign in through the form, land on /dashboard, switch to Thai,
+// see the 404 page for an unknown route, and see the widget launcher on the demo site.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/`);
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${server.url}/dashboard`);
+}
+
+describe('console shell', () => {
+  it('signs in through the form and lands on the dashboard with the layout', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Dashboard');
+    const topBar = await page.locator('.top-bar').boundingBox();
+    const leftMenu = await page.locator('.left-menu').boundingBox();
+    expect(topBar?.height).toBe(49);
+    expect(leftMenu?.width).toBe(80);
+    await expect.poll(() => page.locator('.account-name').textContent()).toBe('My Official Account');
+    // A reload keeps the session.
+    await page.reload();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Dashboard');
+    await page.close();
+  });
+
+  it('shows a clear message for a wrong password and for a malformed e-mail', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Email').fill('nobody');
+    await page.getByLabel('Password', { exact: true }).fill('whatever');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.locator('#email-error').textContent()).toBe('email is invalid format');
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('The e-mail or password is incorrect.');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.close();
+  });
+
+  it('switches to Thai: the address gains /th, the screen is Thai, and the choice is remembered', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page);
+    await page.getByRole('button', { name: 'TH' }).click();
+    await page.waitForURL(`${server.url}/th/dashboard`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('แดชบอร์ด');
+    expect(await page.locator('html').getAttribute('lang')).toBe('th');
+    const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+    expect(cookie?.value).toBe('th');
+    const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(364);
+    // The Thai menu leads to Thai routes.
+    await page.locator('.left-menu').getByRole('link', { name: 'แชท' }).click();
+    await page.waitForURL(`${server.url}/th/live`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('แชท');
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown route', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('This page could not be found');
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.close();
+  });
+
+  it('signs out and returns to the root when the session is no longer valid', async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+    await page.evaluate(() => localStorage.setItem('chatdesk.token', 'forged'));
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    await page.close();
+  });
+});
+
+describe('widget on the demo site', () => {
+  it('shows the launcher inside its shadow root and opens the chat box', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/demo/`);
+    const launcher = page.locator('chat-widget').locator('button.launcher');
+    await expect.poll(() => launcher.isVisible()).toBe(true);
+    expect(await launcher.textContent()).toContain('Chat');
+    await launcher.click();
+    await expect
+      .poll(() => page.locator('chat-widget-box').locator('section[role="dialog"]').isVisible())
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => launcher.isVisible()).toBe(true);
+    await page.close();
+  });
+});

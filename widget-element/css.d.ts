@@ -1,0 +1,4 @@
+declare module '*.css' {
+  const css: string;
+  export default css;
+}
