@@ -5,7 +5,8 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
-const dist = path.join(root, 'dist');
+// BUILD_OUT lets several people (or CI jobs) build side by side without clearing each other's dist/.
+const dist = process.env.BUILD_OUT ? path.resolve(process.env.BUILD_OUT) : path.join(root, 'dist');
 const watch = process.argv.includes('--watch');
 const production = !watch;
 

@@ -9,7 +9,9 @@ import { readConfig } from '../../server/config';
 
 export const ADMIN_EMAIL = 'owner@example.com';
 export const ADMIN_PASSWORD = 'Sup3r$ecretPass';
-export const DIST_DIR = fileURLToPath(new URL('../../dist', import.meta.url));
+export const DIST_DIR = process.env.BUILD_OUT
+  ? path.resolve(process.env.BUILD_OUT)
+  : fileURLToPath(new URL('../../dist', import.meta.url));
 
 export interface TestServer {
   app: App;
