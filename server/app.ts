@@ -54,6 +54,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     io,
     distDir: options.distDir,
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    log: fastify.log,
   };
 
   registerErrorHandler(fastify);

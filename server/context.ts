@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Server as SocketServer } from 'socket.io';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -11,4 +12,5 @@ export interface AppContext {
   /** Where the built console, widget and demo site are. */
   distDir: string;
   sessionTtlMs: number;
+  log: FastifyBaseLogger;
 }

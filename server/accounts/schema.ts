@@ -14,7 +14,7 @@ export const accounts = pgTable('accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export type ChannelType = 'widget' | 'line' | 'facebook' | 'instagram' | 'wechat';
+export type ChannelType = 'widget' | 'line' | 'messenger' | 'instagram' | 'wechat';
 
 export const channels = pgTable('channels', {
   id: text('id').primaryKey(),
@@ -50,6 +50,7 @@ export const memberships = pgTable(
     userId: text('user_id').notNull(),
     accountId: text('account_id').notNull(),
     roleId: text('role_id').notNull(),
+    chatStatus: text('chat_status').$type<'available' | 'away'>().notNull().default('available'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.accountId] })],

@@ -1,12 +1,13 @@
 // The agents' socket namespace: a connection proves its token and names its account
 // (channel_id), then joins that account's room. Feature modules emit to these rooms.
 import type { Namespace } from 'socket.io';
+import { AGENT_NAMESPACE } from '../../core/realtime/events';
 import { resolveAccountAccess } from '../accounts/profile';
 import { resolveSession } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { accountRoom } from '../chat/rooms';
 import { HttpError } from '../http/errors';
 
-export const AGENT_NAMESPACE = '/agent';
 
 export interface AgentSocketData {
   userId: string;
@@ -14,7 +15,6 @@ export interface AgentSocketData {
   level: number;
 }
 
-export const accountRoom = (accountId: string) => `account:${accountId}`;
 
 export function registerAgentNamespace(ctx: AppContext): Namespace {
   const nsp = ctx.io.of(AGENT_NAMESPACE);

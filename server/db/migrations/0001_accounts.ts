@@ -23,7 +23,7 @@ create index accounts_workspace on accounts (workspace_id);
 create table channels (
   id text primary key,
   account_id text not null references accounts(id) on delete cascade,
-  type text not null check (type in ('widget', 'line', 'facebook', 'instagram', 'wechat')),
+  type text not null check (type in ('widget', 'line', 'messenger', 'instagram', 'wechat')),
   name text not null,
   config jsonb not null default '{}'::jsonb,
   created_at timestamptz not null default now()
