@@ -4,17 +4,15 @@ import type { Namespace } from 'socket.io';
 import { AGENT_NAMESPACE } from '../../core/realtime/events';
 import { resolveAccountAccess } from '../accounts/profile';
 import { resolveSession } from '../auth/sessions';
-import type { AppContext } from '../context';
 import { accountRoom } from '../chat/rooms';
+import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
-
 
 export interface AgentSocketData {
   userId: string;
   accountId: string;
   level: number;
 }
-
 
 export function registerAgentNamespace(ctx: AppContext): Namespace {
   const nsp = ctx.io.of(AGENT_NAMESPACE);
