@@ -12,6 +12,7 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { registerErrorHandler } from './http/errorHandler';
 import { registerAgentNamespace } from './realtime/agents';
+import { attachRedisAdapter } from './realtime/redis';
 import { registerWebRoutes } from './web/routes';
 import { registerWidgetRoutes } from './widget/routes';
 
@@ -47,6 +48,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
   });
   const io = new SocketServer(fastify.server, { serveClient: false, connectionStateRecovery: {} });
+  const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : null;
   const ctx: AppContext = {
     config,
     database,
@@ -81,6 +83,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     async close() {
       io.close();
       await fastify.close();
+      await closeRedis?.();
       await database.close();
     },
   };

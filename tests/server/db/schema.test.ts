@@ -18,7 +18,7 @@ describe('schema.ts matches the migrations', async () => {
     ),
   );
   await database.close();
-  const tables = Object.values(schema).filter((v): v is PgTable => is(v, PgTable));
+  const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
 
   it.each(tables.map((t) => [getTableConfig(t).name, t] as const))('table %s', (name, table) => {
     const actual = columns.filter((c) => c.table_name === name);
