@@ -36,21 +36,32 @@ export function isRequired(value: unknown): boolean {
 
 /** Length in user-perceived characters, so an emoji or a Thai syllable with marks counts once. */
 export function textLength(value: string): number {
+  return countGraphemes(value, Number.POSITIVE_INFINITY);
+}
+
+/** Counts graphemes but stops once past `stopAfter`, so a huge input costs no more than the limit. */
+function countGraphemes(value: string, stopAfter: number): number {
+  let n = 0;
   if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
-    let n = 0;
-    for (const _ of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)) n++;
+    for (const _ of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)) {
+      if (++n > stopAfter) break;
+    }
     return n;
   }
-  return [...value].length;
+  for (const _ of value) if (++n > stopAfter) break;
+  return n;
 }
 
 export function hasMinLength(value: unknown, min: number): boolean {
-  return typeof value === 'string' && textLength(value) >= min;
+  if (typeof value !== 'string' || value.length < min) return false;
+  return countGraphemes(value, min) >= min;
 }
 
 export function hasMaxLength(value: unknown, max: number): boolean {
   if (value === null || value === undefined) return true;
-  return typeof value === 'string' && textLength(value) <= max;
+  if (typeof value !== 'string') return false;
+  // A grapheme is at least one UTF-16 unit, so a short string needs no segmenting.
+  return value.length <= max || countGraphemes(value, max) <= max;
 }
 
 /** `#` followed by 3, 6 or 8 hex digits. */
