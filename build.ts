@@ -2,6 +2,7 @@
 // /chat-widget.js that loads the rest later), the demo site and the server.
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const root = path.dirname(new URL(import.meta.url).pathname);
@@ -20,6 +21,32 @@ const shared: esbuild.BuildOptions = {
   jsx: 'automatic',
 };
 
+/**
+ * The console's emoji picker data (console/live/emojiData.ts): emojibase-data's file for one
+ * language, cut to [emoji, group, label, keywords] so its chunk stays small.
+ */
+function emojiData(): esbuild.Plugin {
+  type Compact = { unicode: string; group?: number; order?: number; label: string; tags?: string[] };
+  return {
+    name: 'emoji-data',
+    setup(b) {
+      b.onResolve({ filter: /^emoji-data\/(en|th)$/ }, (args) => ({
+        path: args.path,
+        namespace: 'emoji-data',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'emoji-data' }, async (args) => {
+        const file = path.join(root, 'node_modules/emojibase-data', args.path.split('/')[1], 'compact.json');
+        const all = JSON.parse(await fs.promises.readFile(file, 'utf8')) as Compact[];
+        const rows = all
+          .filter((e) => typeof e.group === 'number' && e.group !== 2)
+          .sort((a, c) => (a.order ?? 0) - (c.order ?? 0))
+          .map((e) => [e.unicode, e.group, e.label, (e.tags ?? []).join(' ')]);
+        return { contents: JSON.stringify(rows), loader: 'json' };
+      });
+    },
+  };
+}
+
 const consoleOptions: esbuild.BuildOptions = {
   ...shared,
   entryPoints: { console: path.join(root, 'console/main.tsx') },
@@ -34,22 +61,173 @@ const consoleOptions: esbuild.BuildOptions = {
   publicPath: '/assets',
   metafile: true,
   loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file' },
+  plugins: [emojiData()],
 };
 
-const widgetOptions: esbuild.BuildOptions = {
+/** Widget CSS becomes a minified string (the launcher's bytes count before it paints). */
+function minifiedCssText(): esbuild.Plugin {
+  return {
+    name: 'minified-css-text',
+    setup(b) {
+      b.onLoad({ filter: /\.css$/ }, async (args) => {
+        const source = await fs.promises.readFile(args.path, 'utf8');
+        if (!production) return { contents: source, loader: 'text' };
+        const { code } = await esbuild.transform(source, { loader: 'css', minify: true });
+        return { contents: code.trim(), loader: 'text' };
+      });
+    },
+  };
+}
+
+/**
+ * The chat box reads locales/*.json as its own copy of the module, so the launcher's few strings
+ * (section widgetLauncher) do not share a chunk with the box's (section widget) and stay small.
+ */
+function boxLocales(): esbuild.Plugin {
+  const boxDir = `${path.sep}widget-element${path.sep}box${path.sep}`;
+  return {
+    name: 'box-locales',
+    setup(b) {
+      b.onResolve({ filter: /locales\/(en|th)\.json$/ }, (args) =>
+        args.importer.includes(boxDir)
+          ? { path: path.resolve(args.resolveDir, args.path), namespace: 'box-locale' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'box-locale' }, async (args) => ({
+        contents: await fs.promises.readFile(args.path, 'utf8'),
+        loader: 'json',
+      }));
+    },
+  };
+}
+
+/**
+ * The widget's socket is websocket only (spec 7): engine.io-client is entered through a module that
+ * names only the websocket transport, so its polling and WebTransport code stays out of the bundle.
+ */
+function websocketOnly(): esbuild.Plugin {
+  const engineDir = path.join(root, 'node_modules/engine.io-client/build/esm');
+  const entry = [
+    "export { Socket } from './socket.js';",
+    "export { installTimerFunctions } from './util.js';",
+    "export { parse } from './contrib/parseuri.js';",
+    "export { nextTick } from './globals.js';",
+    "export { WS as WebSocket } from './transports/websocket.js';",
+    'export const Fetch = undefined, NodeXHR = undefined, XHR = undefined, NodeWebSocket = undefined, WebTransport = undefined;',
+  ].join('\n');
+  return {
+    name: 'websocket-only',
+    setup(b) {
+      b.onResolve({ filter: /^engine\.io-client$/ }, () => ({
+        path: 'engine-entry',
+        namespace: 'websocket-only',
+      }));
+      b.onResolve({ filter: /^\.\/transports\/index\.js$/ }, (args) =>
+        args.importer.includes(`${path.sep}engine.io-client${path.sep}`)
+          ? { path: 'transports', namespace: 'websocket-only' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'websocket-only' }, (args) => ({
+        contents:
+          args.path === 'engine-entry'
+            ? entry
+            : "import { WS } from './transports/websocket.js'; export const transports = { websocket: WS };",
+        resolveDir: engineDir,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * The widget's socket carries JSON only (core/realtime/events.ts): socket.io-parser's code for
+ * binary attachments is left out, so a binary packet, which the server never sends it, is refused.
+ */
+function jsonOnlySocket(): esbuild.Plugin {
+  return {
+    name: 'json-only-socket',
+    setup(b) {
+      b.onResolve({ filter: /^\.\/(binary|is-binary)\.js$/ }, (args) =>
+        args.importer.includes(`${path.sep}socket.io-parser${path.sep}`)
+          ? { path: args.path, namespace: 'json-only-socket' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'json-only-socket' }, (args) => ({
+        contents:
+          args.path === './binary.js'
+            ? 'export const deconstructPacket = (packet) => ({ packet, buffers: [] }), reconstructPacket = (packet) => packet;'
+            : 'export const isBinary = () => false, hasBinary = () => false;',
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+const widgetCommon: esbuild.BuildOptions = {
   ...shared,
-  entryPoints: { 'chat-widget': path.join(root, 'widget-element/index.ts') },
-  outdir: path.join(dist, 'widget'),
   format: 'esm',
-  splitting: true,
   platform: 'browser',
   target: ['es2020'],
-  entryNames: '[name]',
-  chunkNames: 'widget-chunks/[name]-[hash]',
   metafile: true,
   // The widget's CSS is inlined into its shadow root, never added to the host page.
   loader: { '.css': 'text' },
+  plugins: [minifiedCssText(), boxLocales(), websocketOnly(), jsonOnlySocket()],
+  // core/format's DD/MM/YYYY and HH:mm need only a sliver of dayjs (see widget-element/dayjsLite.ts).
+  // dlv (rosetta's) names its UMD build for browsers; its ES build is half the bytes.
+  alias: {
+    dayjs: path.join(root, 'widget-element/dayjsLite.ts'),
+    dlv: path.join(root, 'node_modules/dlv/dist/dlv.es.js'),
+  },
 };
+
+/** Watch mode: one code-split build (sizes do not matter while developing). */
+const widgetOptions: esbuild.BuildOptions = {
+  ...widgetCommon,
+  entryPoints: { 'chat-widget': path.join(root, 'widget-element/index.ts') },
+  outdir: path.join(dist, 'widget'),
+  splitting: true,
+  entryNames: '[name]',
+  chunkNames: 'widget-chunks/[name]-[hash]',
+};
+
+/**
+ * Release: the chat box first (React, code-split into widget-chunks/), then the launcher as one
+ * file with no static import at all, which loads the box by its hashed name. A shared chunk
+ * imported by the launcher would cost the visitor one more round trip before the launcher shows.
+ */
+async function buildWidget() {
+  const box = await esbuild.build({
+    ...widgetCommon,
+    entryPoints: { mount: path.join(root, 'widget-element/box/mount.tsx') },
+    outdir: path.join(dist, 'widget/widget-chunks'),
+    splitting: true,
+    entryNames: '[name]-[hash]',
+    chunkNames: '[name]-[hash]',
+  });
+  // Served pre-compressed (server/web/routes.ts): a phone on a slow link gets a third of the bytes.
+  for (const file of Object.keys(box.metafile?.outputs ?? {}))
+    if (file.endsWith('.js')) fs.writeFileSync(`${file}.gz`, gzipSync(fs.readFileSync(file), { level: 9 }));
+  const mount = Object.entries(box.metafile?.outputs ?? {}).find(([, o]) =>
+    o.entryPoint?.endsWith('box/mount.tsx'),
+  );
+  if (!mount) throw new Error('chat box entry missing from build output');
+  return esbuild.build({
+    ...widgetCommon,
+    entryPoints: { 'chat-widget': path.join(root, 'widget-element/index.ts') },
+    outdir: path.join(dist, 'widget'),
+    splitting: false,
+    entryNames: '[name]',
+    define: { ...shared.define, __CHAT_BOX__: JSON.stringify(`./widget-chunks/${path.basename(mount[0])}`) },
+    plugins: [
+      minifiedCssText(),
+      {
+        name: 'box-is-separate',
+        setup: (b) =>
+          b.onResolve({ filter: /^\.\/box\/mount$/ }, (args) => ({ path: args.path, external: true })),
+      },
+    ],
+  });
+}
 
 const serverOptions: esbuild.BuildOptions = {
   ...shared,
@@ -83,6 +261,16 @@ function copyDemo() {
   const to = path.join(dist, 'demo');
   fs.rmSync(to, { recursive: true, force: true });
   fs.cpSync(from, to, { recursive: true });
+  // Its 1 KB stylesheet goes inline, as a small static site would ship it: a separate request would
+  // hold the page's first paint (and so the launcher's) for a round trip on a slow phone.
+  const page = path.join(to, 'index.html');
+  const css = fs.readFileSync(path.join(from, 'site.css'), 'utf8').trim();
+  fs.writeFileSync(
+    page,
+    fs
+      .readFileSync(page, 'utf8')
+      .replace('<link rel="stylesheet" href="site.css">', `<style>\n${css}\n</style>`),
+  );
 }
 
 async function main() {
@@ -110,7 +298,7 @@ async function main() {
   }
   const [consoleResult] = await Promise.all([
     esbuild.build(consoleOptions),
-    esbuild.build(widgetOptions),
+    buildWidget(),
     esbuild.build(serverOptions),
   ]);
   writeConsoleHtml(consoleResult);

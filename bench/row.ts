@@ -1,3 +1,5 @@
+import { pathToFileURL } from 'node:url';
+
 /** One printed figure of `npm run bench`. */
 export interface BenchRow {
   figure: string;
@@ -17,4 +19,23 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index];
+}
+
+/**
+ * A bench module run by itself (`npx tsx bench/chat.ts`): runs it and prints its table. Under
+ * `npm run bench` the module is imported instead, and this does nothing.
+ */
+export function runWhenMain(moduleUrl: string, run: () => Promise<BenchRow[]>): void {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  run().then(
+    async (rows) => {
+      const { formatTable } = await import('./run');
+      process.stdout.write(`\n${formatTable(rows)}\n`);
+      process.exit(0);
+    },
+    (err: Error) => {
+      process.stderr.write(`${err.stack}\n`);
+      process.exit(1);
+    },
+  );
 }

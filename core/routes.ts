@@ -31,10 +31,46 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'login', path: '/', title: 'title.login', menu: 'none', public: true },
   { name: 'dashboard', path: '/dashboard', title: 'title.dashboard', menu: 'main' },
   { name: 'live', path: '/live', title: 'title.chat', menu: 'main', chatMenu: true },
+  // The unknown-chat import and merge list (spec 2), reached from the inbox and the chat import.
+  { name: 'unknown-chats', path: '/live/unknown', title: 'chatImport.unknownTitle', menu: 'none' },
   { name: 'contact-list', path: '/contact-list', title: 'title.contactList', menu: 'main', chatMenu: true },
   { name: 'broadcast', path: '/broadcast', title: 'title.broadcast', menu: 'main' },
   { name: 'broadcast-create', path: '/broadcast/create', title: 'title.broadcastCreate', menu: 'none' },
+  {
+    name: 'broadcast-report',
+    path: '/broadcast/:id/report',
+    title: 'broadcast.titles.report',
+    menu: 'none',
+    validate: (p) => ID.test(p.id ?? ''),
+  },
+  {
+    name: 'broadcast-edit',
+    path: '/broadcast/:id/edit',
+    title: 'broadcast.titles.edit',
+    menu: 'none',
+    validate: (p) => ID.test(p.id ?? ''),
+  },
+  {
+    name: 'broadcast-view',
+    path: '/broadcast/:id',
+    title: 'broadcast.titles.view',
+    menu: 'none',
+    validate: (p) => ID.test(p.id ?? ''),
+  },
   { name: 'message-template', path: '/message-template', title: 'title.messageTemplate', menu: 'main' },
+  {
+    name: 'message-template-new',
+    path: '/message-template/new',
+    title: 'title.messageTemplate',
+    menu: 'none',
+  },
+  {
+    name: 'message-template-edit',
+    path: '/message-template/:id',
+    title: 'title.messageTemplate',
+    menu: 'none',
+    validate: (p) => ID.test(p.id ?? ''),
+  },
   { name: 'keyword-mapping', path: '/keyword-mapping', title: 'title.keywordMapping', menu: 'main' },
   { name: 'reply-message', path: '/reply-message', title: 'title.replyMessage', menu: 'main' },
   { name: 'rich-menu', path: '/rich-menu', title: 'title.richMenu', menu: 'main' },
@@ -90,7 +126,30 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'setting-queue', path: '/setting/queue', title: 'title.settingQueue', menu: 'settings' },
   { name: 'setting-channel', path: '/setting/channel', title: 'title.settingChannel', menu: 'settings' },
   { name: 'setting-intent', path: '/setting/intent', title: 'title.settingIntent', menu: 'settings' },
-  { name: 'go', path: '/go', title: 'title.go', menu: 'none', public: true },
+  { name: 'setting-api', path: '/setting/api', title: 'apis.title', menu: 'settings' },
+  {
+    name: 'setting-verification',
+    path: '/setting/verification',
+    title: 'verification.title',
+    menu: 'settings',
+  },
+  { name: 'media', path: '/media', title: 'title.media', menu: 'settings' },
+  {
+    name: 'setting-chat-import',
+    path: '/setting/chat-import',
+    title: 'chatImport.pageTitle',
+    menu: 'settings',
+  },
+  // Plain server-rendered page (server/go/): tracked links and customer verification.
+  { name: 'go', path: '/go', title: 'title.go', menu: 'none', public: true, standalone: true },
+  {
+    name: 'invite',
+    path: '/invite/:token',
+    title: 'title.invite',
+    menu: 'none',
+    public: true,
+    validate: (p) => /^[A-Za-z0-9_-]{20,100}$/.test(p.token ?? ''),
+  },
   {
     name: 'widget',
     path: '/widget/:id',
@@ -166,10 +225,4 @@ export function matchRoute(pathname: string): RouteMatch | null {
     return { route, params, locale, path };
   }
   return null;
-}
-
-export function routeByName(name: string): RouteDef {
-  const route = ROUTES.find((r) => r.name === name);
-  if (!route) throw new Error(`No route named ${name}`);
-  return route;
 }

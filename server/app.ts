@@ -3,16 +3,35 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { Server as SocketServer } from 'socket.io';
 import { registerAccountRoutes } from './accounts/routes';
 import { type SeedResult, seedIfEmpty } from './accounts/seed';
+import { registerActionRoutes } from './actions/routes';
 import { registerAuthGuard } from './auth/guard';
 import { registerAuthRoutes } from './auth/routes';
 import { DEFAULT_SESSION_TTL_MS } from './auth/sessions';
+import { registerAutomationRoutes } from './automation/routes';
+import { registerBroadcastRoutes } from './broadcasts/routes';
+import { registerChannelRoutes } from './channels/routes';
+import { registerChatRoutes } from './chat/routes';
+import { startChatTimers } from './chat/sweeps';
+import { registerChatImportRoutes } from './chatImport/routes';
 import type { Config } from './config';
+import { registerContactRoutes } from './contacts/routes';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { registerGoRoutes } from './go/routes';
+import { parseTrustProxy } from './http/clientAddress';
 import { registerErrorHandler } from './http/errorHandler';
+import { registerSecurity } from './http/security';
+import { registerLocationRoutes } from './locations/routes';
+import { registerMediaRoutes } from './media/routes';
+import { registerMonitoringRoutes } from './monitoring/routes';
 import { registerAgentNamespace } from './realtime/agents';
 import { attachRedisAdapter } from './realtime/redis';
+import { registerReportRoutes } from './reports/routes';
+import { registerRichMenuRoutes } from './richmenus/routes';
+import { registerSettingsRoutes } from './settings/routes';
+import { registerTeamRoutes } from './team/routes';
+import { registerTemplateRoutes } from './templates/routes';
 import { registerWebRoutes } from './web/routes';
 import { registerWidgetRoutes } from './widget/routes';
 
@@ -44,7 +63,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
-    trustProxy: true,
+    trustProxy: parseTrustProxy(config.trustProxy),
+    connectionTimeout: config.httpIdleTimeoutMs,
     bodyLimit: 1024 * 1024,
   });
   const io = new SocketServer(fastify.server, { serveClient: false, connectionStateRecovery: {} });
@@ -60,6 +80,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   };
 
   registerErrorHandler(fastify);
+  registerSecurity(fastify, ctx);
   fastify.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
@@ -67,9 +88,26 @@ export async function createApp(options: AppOptions): Promise<App> {
   registerAuthGuard(fastify, ctx);
   registerAuthRoutes(fastify, ctx);
   registerAccountRoutes(fastify, ctx);
+  registerChatRoutes(fastify, ctx);
+  registerChatImportRoutes(fastify, ctx);
+  registerMonitoringRoutes(fastify, ctx);
+  registerMediaRoutes(fastify, ctx);
   registerWidgetRoutes(fastify, ctx);
+  registerChannelRoutes(fastify, ctx);
   registerAgentNamespace(ctx);
+  registerReportRoutes(fastify, ctx);
+  registerTemplateRoutes(fastify, ctx);
+  registerActionRoutes(fastify, ctx);
+  registerAutomationRoutes(fastify, ctx);
+  registerBroadcastRoutes(fastify, ctx);
+  registerRichMenuRoutes(fastify, ctx);
+  registerLocationRoutes(fastify, ctx);
+  registerContactRoutes(fastify, ctx);
+  registerSettingsRoutes(fastify, ctx);
+  registerTeamRoutes(fastify, ctx);
+  await registerGoRoutes(fastify, ctx);
   await registerWebRoutes(fastify, ctx);
+  const stopChatTimers = startChatTimers(ctx);
 
   return {
     fastify,
@@ -81,6 +119,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       return typeof address === 'object' && address ? address.port : port;
     },
     async close() {
+      stopChatTimers();
       io.close();
       await fastify.close();
       await closeRedis?.();

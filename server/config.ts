@@ -13,6 +13,42 @@ export interface Config {
   graphApiBase: string;
   wechatApiBase: string;
   logLevel: string;
+  /** S3-compatible media store; null keeps media under DATA_DIR/media. */
+  s3: S3Config | null;
+  /** Hardening (server/http/security.ts): proxies believed for X-Forwarded-For, idle socket timeout, sockets per address. */
+  trustProxy: string;
+  httpIdleTimeoutMs: number;
+  socketsPerAddress: number;
+  /** External API connections may call loopback, private and link-local addresses (tests). */
+  apiAllowPrivate: boolean;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+function readS3(env: NodeJS.ProcessEnv): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  const region = env.S3_REGION || 'us-east-1';
+  return {
+    endpoint: (env.S3_ENDPOINT || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ''),
+    bucket: env.S3_BUCKET,
+    region,
+    accessKeyId: env.S3_ACCESS_KEY_ID || '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || '',
+  };
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  if (env[name] === undefined || env[name] === '') return fallback;
+  const n = Number(env[name]);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new Error(`${name} must be a positive whole number, got "${env[name]}"`);
+  return n;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +67,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphApiBase: (env.GRAPH_API_BASE || 'https://graph.facebook.com').replace(/\/+$/, ''),
     wechatApiBase: (env.WECHAT_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL || 'info',
+    s3: readS3(env),
+    trustProxy: env.TRUST_PROXY ?? 'loopback,linklocal,uniquelocal',
+    httpIdleTimeoutMs: positiveInt(env, 'HTTP_IDLE_TIMEOUT_MS', 60_000),
+    socketsPerAddress: positiveInt(env, 'SOCKETS_PER_ADDRESS', 200),
+    apiAllowPrivate: env.API_ALLOW_PRIVATE === 'true',
   };
 }

@@ -4,12 +4,16 @@ import { useLocation } from 'wouter';
 import { localizePath, matchRoute } from '../../core/routes';
 import { AppLayout } from '../layout/AppLayout';
 import { ErrorBoundary } from '../pages/ErrorPage';
-import { GoPage } from '../pages/GoPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { canOpen } from '../session/access';
 import { chatOnly, loadProfile, onSignedOut, profile, token } from '../session/state';
 import { locale, localeFromCookie, t } from './i18n';
-import { pageFor } from './pages';
+import { lazyPage } from './lazyPage';
+import { type PageProps, pageFor } from './pages';
+
+const InvitePage = lazyPage<PageProps>(() => import('../settings/InvitePage'));
+const NoAccessPage = lazyPage<{ titleKey: string }>(() => import('../settings/NoAccessPage'));
 
 function PageLoading() {
   return (
@@ -61,7 +65,12 @@ export function App() {
 
   if (!match) return <NotFoundPage />;
   if (match.route.name === 'login') return signedIn && profile.value ? <PageLoading /> : <LoginPage />;
-  if (match.route.name === 'go') return <GoPage />;
+  if (match.route.name === 'invite')
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <InvitePage params={match.params} titleKey={match.route.title} />
+      </Suspense>
+    );
   if (!signedIn || match.route.redirect) return <PageLoading />;
   if (!profile.value)
     return profileError ? <ErrorBoundary.Fallback message={profileError} /> : <PageLoading />;
@@ -71,7 +80,11 @@ export function App() {
     <AppLayout>
       <ErrorBoundary key={match.route.name}>
         <Suspense fallback={<PageLoading />}>
-          <Page params={match.params} titleKey={match.route.title} />
+          {canOpen(match.route.name) ? (
+            <Page params={match.params} titleKey={match.route.title} />
+          ) : (
+            <NoAccessPage titleKey={match.route.title} />
+          )}
         </Suspense>
       </ErrorBoundary>
     </AppLayout>

@@ -17,6 +17,7 @@ export function t(key: string, params?: Record<string, unknown>): string {
 
 export function setLocaleCookie(next: Locale) {
   const maxAge = LOCALE_COOKIE_DAYS * 24 * 60 * 60;
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is missing in Firefox and Safari.
   document.cookie = `${LOCALE_COOKIE}=${next}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
 }
 

@@ -5,8 +5,10 @@ import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
 import { chatOnly } from '../session/state';
 import { AccountSelector } from './AccountSelector';
+import { AgentAvailability } from './AgentAvailability';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { LeftMenu } from './LeftMenu';
+import { LoadingBar } from './LoadingBar';
 import { OnlineAgents } from './OnlineAgents';
 import { ProfileMenu } from './ProfileMenu';
 import { SettingsMenu } from './SettingsMenu';
@@ -16,6 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useSignals();
   return (
     <div className="app-shell">
+      <LoadingBar />
       <a className="skip-link" href="#main">
         {t('layout.skipToContent')}
       </a>
@@ -26,6 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Link>
         <AccountSelector />
         <div className="top-bar-end">
+          <AgentAvailability />
           <OnlineAgents />
           <LanguageSwitcher />
           {chatOnly.value ? null : <SettingsMenu />}

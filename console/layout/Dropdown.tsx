@@ -48,7 +48,9 @@ export function Dropdown({
         ref={buttonRef}
         type="button"
         className="topbar-button"
-        aria-label={label}
+        // The name is the label followed by the button's own visible text (an account's name), so
+        // speech users can say what they see (WCAG 2.5.3).
+        aria-labelledby={`${id}-label ${id}-content`}
         title={label}
         aria-expanded={open}
         aria-controls={id}
@@ -57,7 +59,12 @@ export function Dropdown({
           setOpen(!open);
         }}
       >
-        {button}
+        <span id={`${id}-label`} className="dropdown-label">
+          {label}
+        </span>
+        <span id={`${id}-content`} className="dropdown-button-content">
+          {button}
+        </span>
       </button>
       {open ? (
         <div id={id} className={`dropdown-panel align-${align}`} style={width ? { width } : undefined}>

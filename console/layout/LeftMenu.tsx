@@ -2,8 +2,10 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from 'wouter';
 import { localizePath, ROUTES, splitLocale } from '../../core/routes';
 import { locale, t } from '../app/i18n';
+import { canOpen } from '../session/access';
 import { chatOnly } from '../session/state';
 import { Icon } from './icons';
+import { unreadBadge } from './unread';
 
 const REPORT_HOME = '/report/contact-growth';
 
@@ -12,12 +14,15 @@ export function LeftMenu() {
   useSignals();
   const [location] = useLocation();
   const current = splitLocale(location).path;
-  const items = ROUTES.filter((r) => (chatOnly.value ? r.chatMenu : r.menu === 'main'));
+  // Only what the member's role may open (core/access/areas.ts).
+  const items = ROUTES.filter((r) => (chatOnly.value ? r.chatMenu : r.menu === 'main') && canOpen(r.name));
   const entries = chatOnly.value
     ? items.map((r) => ({ key: r.name, path: r.path, title: r.title }))
     : [
         ...items.map((r) => ({ key: r.name, path: r.path, title: r.title })),
-        { key: 'report', path: REPORT_HOME, title: 'title.report' },
+        ...(canOpen('report-contact-growth')
+          ? [{ key: 'report', path: REPORT_HOME, title: 'title.report' }]
+          : []),
       ];
   return (
     <nav className="left-menu" aria-label={t('menu.main')}>
@@ -34,6 +39,15 @@ export function LeftMenu() {
               >
                 <Icon name={entry.key} />
                 <span>{t(entry.title)}</span>
+                {entry.key === 'live' && unreadBadge.value > 0 ? (
+                  <span
+                    className="menu-badge"
+                    role="status"
+                    aria-label={t('layout.unread', { count: unreadBadge.value })}
+                  >
+                    {unreadBadge.value > 99 ? '99+' : unreadBadge.value}
+                  </span>
+                ) : null}
               </Link>
             </li>
           );

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
+import { GENERIC_ERROR_KEYS } from '../../core/text/notices';
 import { t } from '../app/i18n';
 import { api } from '../session/api';
 import { profile } from '../session/state';
@@ -32,7 +33,7 @@ export function OnlineAgents() {
         <div className="online-agents">
           <h2>{t('layout.onlineAgents')}</h2>
           {agents === null && !failed ? <p className="muted">{t('layout.loading')}</p> : null}
-          {failed ? <p className="muted">{t('error.generic')}</p> : null}
+          {failed ? <p className="muted">{t(GENERIC_ERROR_KEYS.title)}</p> : null}
           {agents && others.length === 0 ? <p className="muted">{t('layout.noAgentsOnline')}</p> : null}
           {agents ? (
             <ul className="agent-list">

@@ -1,5 +1,6 @@
-// Small line icons drawn inline so the console needs no icon font.
+// The menu's line icons (frame: ../ui/LineIcon).
 import type { ReactElement } from 'react';
+import { LineIcon } from '../ui/LineIcon';
 
 const paths: Record<string, ReactElement> = {
   dashboard: <path d="M4 13h6V4H4zm0 7h6v-5H4zm10 0h6v-9h-6zm0-16v5h6V4z" />,
@@ -28,20 +29,5 @@ const paths: Record<string, ReactElement> = {
 };
 
 export function Icon({ name, size = 22 }: { name: string; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {paths[name] ?? paths.dashboard}
-    </svg>
-  );
+  return <LineIcon size={size}>{paths[name] ?? paths.dashboard}</LineIcon>;
 }

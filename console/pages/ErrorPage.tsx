@@ -1,15 +1,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { localizePath } from '../../core/routes';
+import { GENERIC_ERROR_KEYS } from '../../core/text/notices';
 import { locale, t } from '../app/i18n';
 
 function ErrorFallback({ message, code }: { message: string; code?: string | number }) {
   useSignals();
   return (
     <main className="status-page" role="alert">
-      <h1>{t('error.generic')}</h1>
-      <p>{t('error.contact')}</p>
-      <p className="error-detail">{t('error.code', { code: code ?? 500, detail: message })}</p>
+      <h1>{t(GENERIC_ERROR_KEYS.title)}</h1>
+      <p>{t(GENERIC_ERROR_KEYS.text)}</p>
+      <p className="error-detail">{t(GENERIC_ERROR_KEYS.codeLine, { code: code ?? 500, detail: message })}</p>
       <p>
         <a href={localizePath('/', locale.value)}>{t('error.home')}</a>
       </p>

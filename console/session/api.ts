@@ -1,25 +1,31 @@
-// The console's HTTP calls: bearer token and channel_id on every request; a 401 with
-// Unauthorization or Token_Expired signs the user out and returns to the root (spec 6).
-import { ofetch } from 'ofetch';
+// The console's HTTP calls go through core's client (core/api/client.ts): bearer token and
+// channel_id on every request, retries of what is safe to repeat, success only on 200, and a 401
+// with Unauthorization or Token_Expired signs the user out and returns to the root (spec 6).
+import {
+  type ApiClient,
+  ApiError,
+  type ApiErrorBody,
+  createApiClient,
+  type HttpMethod,
+  type Query,
+} from '../../core/api/client';
 
-export interface ApiErrorBody {
-  message: string;
-  code?: string;
-  field?: string;
-}
+import { withLoading } from '../app/loadingBar';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody,
-  ) {
-    super(body.message);
-  }
-}
+export { ApiError, type ApiErrorBody };
 
 let getToken: () => string | null = () => null;
 let getChannelId: () => string | null = () => null;
 let onUnauthorized: () => void = () => {};
+
+/** The one client of the console; features may pass it to core/api/endpoints functions. */
+export const client: ApiClient = createApiClient({
+  // Same origin as the console.
+  baseURL: typeof location !== 'undefined' ? location.origin : '',
+  token: () => getToken(),
+  channelId: () => getChannelId(),
+  onUnauthorized: () => onUnauthorized(),
+});
 
 export function configureApi(options: {
   token: () => string | null;
@@ -31,34 +37,22 @@ export function configureApi(options: {
   onUnauthorized = options.unauthorized;
 }
 
-export async function api<T>(
-  path: string,
-  options: {
-    method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-    query?: Record<string, unknown>;
-    body?: unknown;
-  } = {},
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  const channelId = getChannelId();
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (channelId) headers.channel_id = channelId;
-  try {
-    return await ofetch<T>(path, {
-      method: options.method ?? 'GET',
-      query: options.query,
-      body: options.body as Record<string, unknown> | undefined,
-      headers,
-      retry: 0,
-    });
-  } catch (err) {
-    const e = err as { status?: number; data?: ApiErrorBody; statusCode?: number };
-    const status = e.status ?? e.statusCode ?? 0;
-    const body: ApiErrorBody =
-      e.data && typeof e.data.message === 'string' ? e.data : { message: String(err), code: 'network' };
-    if (status === 401 && (body.message === 'Unauthorization' || body.message === 'Token_Expired'))
-      onUnauthorized();
-    throw new ApiError(status, body);
-  }
+export interface ApiOptions {
+  method?: HttpMethod;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A call the user waits for: past 200 ms it shows the loading bar (spec 9). */
+export function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  return withLoading(() =>
+    client.request<T>(options.method ?? 'GET', path, {
+      query: options.query as Query | undefined,
+      body: options.body,
+      headers: options.headers,
+      signal: options.signal,
+    }),
+  );
 }

@@ -6,7 +6,8 @@ export interface AccountSummary {
   _id: string;
   name: string;
   picture: string | null;
-  role: { _id: string; name: string; level: number };
+  /** permissions: per-area access (core/access/areas.ts), resolved by the server. */
+  role: { _id: string; name: string; level: number; permissions?: Partial<Record<string, string>> };
   channels: { _id: string; type: string; name: string }[];
 }
 
@@ -16,6 +17,7 @@ export interface Profile {
   display_name: string;
   first_name: string;
   last_name: string;
+  phone?: string;
   email_verified: boolean;
   accounts: AccountSummary[];
 }

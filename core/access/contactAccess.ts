@@ -1,18 +1,10 @@
-// What a viewer sees of a contact (spec 3, 4, 6): visible tags, api_tags split off, and custom
+// What a viewer sees of a contact (spec 3, 4, 6): api_tags split off, and custom
 // fields with hidden values shown as '-'.
 import type { ContactDetail, ContactTag } from '../models/contact';
 import { canView, type Viewer } from './permissions';
 
 /** What a field the viewer may not see shows instead of its value (spec 6). */
 export const HIDDEN_VALUE = '-';
-
-export function visibleTags<T extends ContactTag>(
-  tags: readonly T[] | null | undefined,
-  viewer: Viewer,
-  isVerified: boolean,
-): T[] {
-  return (tags ?? []).filter((tag) => tag && canView(tag.permission, viewer, isVerified));
-}
 
 /** Tags flagged verify_tag_api go to api_tags; the rest stay tags (spec 4). */
 export function splitApiTags<T extends Pick<ContactTag, 'verify_tag_api'>>(

@@ -20,3 +20,39 @@ export function isChatQueueVisible(
   const queueId = livechat.queue_id ?? livechat.queue_info?._id ?? null;
   return isQueueVisible(queueId, livechat.queue_info?.setting?.visibility, allowedQueueIds);
 }
+
+export interface QueueRef {
+  id: string;
+  visibility: string | null | undefined;
+}
+
+/**
+ * queue_permission (spec 6): the queues whose chats a viewer may see, given the account's queues,
+ * the queues the viewer is a member of, and whether their role sees every queue.
+ */
+export function allowedQueueIds(
+  queues: readonly QueueRef[],
+  memberQueueIds: readonly string[],
+  seesAllQueues: boolean,
+): string[] {
+  return queues
+    .filter((q) => seesAllQueues || isQueueVisible(q.id, q.visibility, memberQueueIds))
+    .map((q) => q.id);
+}
+
+/**
+ * The same rule as a filter a database can run on a chat's queue id: every queue, or the chats
+ * with no queue (when those are visible) plus the allowed queues.
+ */
+export type QueueScope = { all: true } | { all: false; noQueue: boolean; queueIds: string[] };
+
+export function queueScope(seesAllQueues: boolean, allowed: readonly string[]): QueueScope {
+  if (seesAllQueues) return { all: true };
+  return { all: false, noQueue: isQueueVisible(null, null, allowed), queueIds: [...allowed] };
+}
+
+/** Whether a chat in this queue passes the scope (what the database filter computes). */
+export function inQueueScope(scope: QueueScope, queueId: string | null | undefined): boolean {
+  if (scope.all) return true;
+  return queueId ? scope.queueIds.includes(queueId) : scope.noQueue;
+}

@@ -1,10 +1,12 @@
 // The HTTP client every UI uses (spec 7, 8, 6): base URL from configuration, channel_id and bearer
-// token on every call, 3 retries 3000 ms apart on network errors and 5xx only, success only on 200,
-// and a 401 Unauthorization/Token_Expired handed to onUnauthorized (sign out, go to root).
+// token on every call, 3 retries 3000 ms apart on network errors and 5xx only (never on a 4xx, and
+// only for requests that are safe to repeat), success only on 200, and a 401
+// Unauthorization/Token_Expired handed to onUnauthorized (sign out, go to root).
 import { createFetch } from 'ofetch';
+import { HTTP_RETRIES, HTTP_RETRY_DELAY_MS, isSuccessStatus, withRetries } from '../http/retry';
 
-export const API_RETRIES = 3;
-export const API_RETRY_DELAY_MS = 3000;
+export const API_RETRIES = HTTP_RETRIES;
+export const API_RETRY_DELAY_MS = HTTP_RETRY_DELAY_MS;
 export const UNAUTHORIZED_MESSAGES = ['Unauthorization', 'Token_Expired'] as const;
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -14,17 +16,26 @@ export type Query = Record<
 >;
 export type ExtraHeaders = Record<string, string>;
 
+/** The error body of design.md, plus whatever else the server sent (e.g. `business_hour`). */
+export type ApiErrorBody = { message: string; code?: string; field?: string } & Record<string, unknown>;
+
 /** The error body of design.md `{ message, code, field? }`; status 0 means no answer (network or abort). */
 export class ApiError extends Error {
+  /** Spec 8: on a failure the caller gets the error response body (always with a message). */
+  readonly body: ApiErrorBody;
+
   constructor(
     readonly status: number,
     message: string,
     readonly code?: string,
     readonly field?: string,
-    readonly body?: unknown,
+    body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
+    const sent =
+      body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+    this.body = { ...sent, message, ...(code ? { code } : {}), ...(field ? { field } : {}) };
   }
 
   get isUnauthorized(): boolean {
@@ -51,9 +62,30 @@ export interface RequestOptions {
   body?: unknown;
   headers?: ExtraHeaders;
   signal?: AbortSignal;
+  /** Retry on network errors and 5xx; defaults to isRetrySafe. */
+  retry?: boolean;
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Body fields that make a write idempotent on the server (a repeat returns what was stored). */
+export const IDEMPOTENCY_FIELDS = ['tempId', 'temp_id'] as const;
+
+function carriesIdempotencyKey(body: unknown, headers?: ExtraHeaders): boolean {
+  if (headers && Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key')) return true;
+  if (typeof FormData !== 'undefined' && body instanceof FormData)
+    return IDEMPOTENCY_FIELDS.some((k) => body.has(k));
+  if (!body || typeof body !== 'object') return false;
+  return IDEMPOTENCY_FIELDS.some((k) => typeof (body as Record<string, unknown>)[k] === 'string');
+}
+
+/**
+ * Whether repeating a request cannot do a thing twice: reads, PUT and DELETE, and writes that carry
+ * a temp id or an Idempotency-Key. Other POST/PATCH calls are sent once, so a retry after a lost
+ * answer never creates a second note, contact or broadcast.
+ */
+export function isRetrySafe(method: HttpMethod, body?: unknown, headers?: ExtraHeaders): boolean {
+  if (method === 'GET' || method === 'PUT' || method === 'DELETE') return true;
+  return carriesIdempotencyKey(body, headers);
+}
 
 function errorFrom(status: number, statusText: string, body: unknown): ApiError {
   const b = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
@@ -72,7 +104,7 @@ export function createApiClient(config: ApiClientConfig) {
   const $fetch = createFetch({ fetch: config.fetch ?? ((...args) => globalThis.fetch(...args)) });
   const retries = config.retries ?? API_RETRIES;
   const delay = config.retryDelayMs ?? API_RETRY_DELAY_MS;
-  const sleep = config.sleep ?? wait;
+  const sleep = config.sleep;
 
   function headersFor(extra?: ExtraHeaders): ExtraHeaders {
     const headers: ExtraHeaders = { ...extra };
@@ -84,37 +116,37 @@ export function createApiClient(config: ApiClientConfig) {
   }
 
   async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      let response: Awaited<ReturnType<typeof $fetch.raw>>;
-      try {
-        response = await $fetch.raw(path, {
-          baseURL: config.baseURL,
-          method,
-          query: options.query as Record<string, unknown> | undefined,
-          body: options.body as BodyInit | Record<string, unknown> | undefined,
-          headers: headersFor(options.headers),
-          signal: options.signal,
-          retry: 0,
-          ignoreResponseError: true,
-        });
-      } catch (err) {
-        if (isAbort(err) || options.signal?.aborted)
-          throw new ApiError(0, 'Operation canceled by the user.', 'aborted');
-        if (attempt < retries) {
-          await sleep(delay);
-          continue;
-        }
-        throw new ApiError(0, err instanceof Error ? err.message : 'Network error', 'network');
-      }
-      if (response.status >= 500 && attempt < retries) {
-        await sleep(delay);
-        continue;
-      }
-      if (response.status === 200) return response._data as T;
-      const error = errorFrom(response.status, response.statusText, response._data);
-      if (error.isUnauthorized) config.onUnauthorized?.(error);
-      throw error;
+    const allowed = (options.retry ?? isRetrySafe(method, options.body, options.headers)) ? retries : 0;
+    let response: Awaited<ReturnType<typeof $fetch.raw>>;
+    try {
+      response = await withRetries(
+        () =>
+          $fetch.raw(path, {
+            baseURL: config.baseURL,
+            method,
+            query: options.query as Record<string, unknown> | undefined,
+            body: options.body as BodyInit | Record<string, unknown> | undefined,
+            headers: headersFor(options.headers),
+            signal: options.signal,
+            retry: 0,
+            ignoreResponseError: true,
+          }),
+        {
+          retries: allowed,
+          delayMs: delay,
+          sleep,
+          isFinal: (err) => isAbort(err) || !!options.signal?.aborted,
+        },
+      );
+    } catch (err) {
+      if (isAbort(err) || options.signal?.aborted)
+        throw new ApiError(0, 'Operation canceled by the user.', 'aborted');
+      throw new ApiError(0, err instanceof Error ? err.message : 'Network error', 'network');
     }
+    if (isSuccessStatus(response.status)) return response._data as T;
+    const error = errorFrom(response.status, response.statusText, response._data);
+    if (error.isUnauthorized) config.onUnauthorized?.(error);
+    throw error;
   }
 
   return {

@@ -14,7 +14,7 @@ export interface BadgeContext {
   userId: string;
   /** Seconds left of the switch-mode countdown, when one is known. */
   countdown?: number | null;
-  /** The contact's verification has expired (the contact record knows; the follower does not). */
+  /** The channel's reply window after the customer's last message has closed (core/chat/contactWindow.ts). */
   contactExpired?: boolean;
 }
 

@@ -76,11 +76,3 @@ export function matchesChatType(
     isChatQueueVisible(f.last_livechat, viewer.allowedQueueIds)
   );
 }
-
-export function filterFollowers<F extends FollowerFlags>(
-  followers: readonly F[],
-  chatType: ChatType,
-  viewer: InboxViewer,
-): F[] {
-  return followers.filter((f) => matchesChatType(f, chatType, viewer));
-}

@@ -1,7 +1,7 @@
 // Optimistic sending (spec 4): a message shows at once as wait_socket, then the server's copy
 // replaces it (matched by temp_id), or it is marked fail and can be resent with the same temp_id,
 // which the server treats as the same message (design: idempotent sends).
-import type { Message, MessageItem, UserInfo } from '../models/message';
+import type { Message, MessageItem, SendState, UserInfo } from '../models/message';
 
 /** A random id for temp_id; crypto.randomUUID exists in browsers and Node 20. */
 export function newTempId(): string {
@@ -45,11 +45,7 @@ export function confirmMessage(messages: readonly Message[], fromServer: Message
   return [...messages, confirmed];
 }
 
-function setState(
-  messages: readonly Message[],
-  tempId: string,
-  state: Message['status_send_message'],
-): Message[] {
+function setState(messages: readonly Message[], tempId: string, state: SendState): Message[] {
   return messages.map((m) =>
     m.temp_id === tempId && m.status_send_message ? { ...m, status_send_message: state } : m,
   );

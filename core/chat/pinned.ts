@@ -13,14 +13,3 @@ export function isPinned(
   if (!lc?.user_id || isClosedChat(lc)) return false;
   return chatType === 'all' || lc.user_id === viewer.userId;
 }
-
-export function splitPinned<F extends Pick<Follower, 'last_livechat'>>(
-  followers: readonly F[],
-  viewer: Pick<InboxViewer, 'userId'>,
-  chatType: ChatType,
-): { pinned: F[]; others: F[] } {
-  const pinned: F[] = [];
-  const others: F[] = [];
-  for (const f of followers) (isPinned(f, viewer, chatType) ? pinned : others).push(f);
-  return { pinned, others };
-}

@@ -29,15 +29,6 @@ export function switchModeState(
   return countdown <= 0 ? { status: 'on', countdown: null } : { status: 'counting', countdown };
 }
 
-export function isSwitchModeOn(state: SwitchMode): boolean {
-  return state.status === 'on';
-}
-
-/** One clock tick (spec 9: 1 s). */
-export function tickCountdown(countdown: number): number {
-  return Math.max(0, countdown - 1);
-}
-
 const minutes = (n: unknown, fallback: number) =>
   typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : fallback;
 

@@ -32,10 +32,6 @@ export function formatTime(value: unknown): string {
   return valid(value)?.format(TIME_FORMAT) ?? '';
 }
 
-export function formatIsoDay(value: unknown): string {
-  return valid(value)?.format(ISO_DAY_FORMAT) ?? '';
-}
-
 /** Seconds as HH:MM:SS; hours keep counting past 24. Not a non-negative number → 00:00:00. */
 export function formatDuration(seconds: unknown): string {
   const total =

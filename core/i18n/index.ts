@@ -39,4 +39,3 @@ export function createI18n(dictionaries: Record<Locale, Dictionary>, locale: Loc
     },
   };
 }
-export type I18n = ReturnType<typeof createI18n>;

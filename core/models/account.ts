@@ -53,7 +53,7 @@ export type User = Infer<typeof User>;
 export const QUEUE_VISIBILITIES = ['everyone', 'selected'] as const;
 export type QueueVisibility = (typeof QUEUE_VISIBILITIES)[number];
 
-export const QUEUE_ASSIGNED_TYPES = ['round_robin', 'manual'] as const;
+export const QUEUE_ASSIGNED_TYPES = ['manual', 'round_robin', 'least_busy'] as const;
 export type QueueAssignedType = (typeof QUEUE_ASSIGNED_TYPES)[number];
 
 /** A chat group (spec 3). `visibility` decides who sees its chats (spec 4, 6). */

@@ -50,6 +50,16 @@ export type LiveChat = Infer<typeof LiveChat>;
 export const FOLLOWER_MODES = ['bot', 'agent'] as const;
 export const FOLLOWER_TYPES = ['room', 'group', 'other'] as const;
 
+/** Who a widget visitor said they are through setUser(); verified only with the site owner's signature. */
+export const WidgetIdentity = type({
+  user_id: optional(string()),
+  email: optional(string()),
+  phone: optional(string()),
+  name: optional(string()),
+  verified: defaulted(boolean(), false),
+});
+export type WidgetIdentity = Infer<typeof WidgetIdentity>;
+
 export const Follower = type({
   _id: string(),
   line_name: defaulted(string(), ''),
@@ -66,6 +76,7 @@ export const Follower = type({
   integration: optional(nullable(record(string(), unknown()))),
   count_not_is_replied: defaulted(number(), 0),
   last_livechat: optional(nullable(LiveChat)),
+  widget_identity: optional(nullable(WidgetIdentity)),
 });
 export type Follower = Infer<typeof Follower>;
 

@@ -27,6 +27,19 @@ export const MediaFile = type({
 });
 export type MediaFile = Infer<typeof MediaFile>;
 
+/** Stored files are served at /media/{fileId}/{name}; only the id is looked up, the name is for people. */
+export const MEDIA_PATH = '/media';
+
+export const mediaFilePath = (id: string, name: string) => `${MEDIA_PATH}/${id}/${encodeURIComponent(name)}`;
+
+const MEDIA_FILE_ADDRESS = /^(https?:\/\/[^/?#]+)?\/media\/([a-z0-9]{20})\/([^/?#]+)$/;
+
+/** The parts of a /media/{id}/{name} address (a path, or absolute with its origin), or null. */
+export function mediaFileAddress(url: unknown): { origin: string | null; id: string; name: string } | null {
+  const match = typeof url === 'string' ? MEDIA_FILE_ADDRESS.exec(url.trim()) : null;
+  return match ? { origin: match[1] ?? null, id: match[2], name: match[3] } : null;
+}
+
 export interface Folder {
   id: string;
   name: string;
@@ -76,3 +89,24 @@ export type FileInfo = Infer<typeof FileInfo>;
 /** Spec 9: media list page size 300, newest first. */
 export const MEDIA_PAGE_SIZE = 300;
 export const MEDIA_DEFAULT_SORT = { sortField: 'createdDate', sortAsc: false } as const;
+
+/** A library file as /api/file/list answers it: spec 3's file plus where it lives and who made it. */
+export type LibraryFile = MediaFile & {
+  created: string;
+  folderId: string;
+  category: FileCategory;
+  thumbnailUrl?: string | null;
+  createdBy?: string | null;
+};
+
+/** A folder of /api/folder/list, with its sub-folders. */
+export interface FolderItem extends FolderListItem {
+  parent_id: string | null;
+  file_count: number;
+  subfolders: FolderItem[];
+}
+
+export interface FilePage {
+  files: LibraryFile[];
+  total_count: number;
+}

@@ -46,8 +46,21 @@ export const FileItem = type({
   fileSize: optional(number()),
   ...media,
 });
+/**
+ * The saved template a card was made from (its name and editor form). Channels other than LINE
+ * and the widget (Messenger, Instagram, WeChat) convert the form with core/template's own
+ * converters rather than re-reading the LINE Flex, so they get what the editor's preview shows.
+ */
+export const TemplateSource = type({ name: string(), form: unknown() });
+export type TemplateSource = Infer<typeof TemplateSource>;
+
 /** Card-style content built by the template editor; its shape belongs to core/template. */
-export const FlexItem = type({ type: literal('flex'), altText: string(), contents: unknown() });
+export const FlexItem = type({
+  type: literal('flex'),
+  altText: string(),
+  contents: unknown(),
+  source: optional(TemplateSource),
+});
 
 export const MessageItem = union([
   TextItem,
@@ -59,16 +72,6 @@ export const MessageItem = union([
   FlexItem,
 ]);
 export type MessageItem = Infer<typeof MessageItem>;
-export const MESSAGE_ITEM_TYPES = [
-  'text',
-  'image',
-  'video',
-  'sticker',
-  'quickreply',
-  'file',
-  'flex',
-] as const;
-
 /** 'question' comes from the customer, 'reply' from our side (agent or bot). */
 export const MESSAGE_TYPES = ['reply', 'question'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];

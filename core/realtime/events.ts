@@ -83,7 +83,8 @@ export interface AgentClientPayloads {
 
 export interface WidgetServerPayloads {
   NEW_MESSAGE: WidgetMessage;
-  CHAT_CLOSED: { timestamp: number };
+  /** livechat_id names the chat that ended, so the widget's rating (POST /service/widget/rating) rates it. */
+  CHAT_CLOSED: { timestamp: number; livechat_id?: string | null };
   SESSION_EXPIRED: { timestamp: number };
   MESSAGE_STATUS: { id: string; temp_id?: string | null; statusSendMessage: 'sent' | 'fail' };
   SETTINGS_UPDATED: Record<string, unknown>;

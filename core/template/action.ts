@@ -14,25 +14,36 @@ import {
   type,
   union,
   unknown,
+  validate,
 } from 'superstruct';
 import { type FieldError, hasMaxLength, isBlank, isJson, isTel, isUrl, MESSAGES } from '../validation/rules';
+import {
+  ACTION_DEFAULTS,
+  ACTION_TYPES,
+  type ActionType,
+  dropEmptyParameters,
+  hasAction,
+  placeholder,
+  fieldText as str,
+  telUri,
+} from './postback';
 
-/** Everything an action can be; 'none' is the editor's "no action". */
-export const ACTION_TYPES = [
-  'none',
-  'message',
-  'uri',
-  'templateId',
-  'talkToHuman',
-  'tel',
-  'location',
-  'verify',
-  'logout',
-  'apiCondition',
-  'flow',
-  'postback',
-] as const;
-export type ActionType = (typeof ACTION_TYPES)[number];
+export {
+  ACTION_DEFAULTS,
+  ACTION_TYPES,
+  type ActionType,
+  actionKeyOf,
+  dropEmptyParameters,
+  hasAction,
+  needsActionKey,
+  POSTBACK_TYPES,
+  placeholder,
+  postbackData,
+  postbackDisplayText,
+  shortHash,
+  tapAction,
+  telUri,
+} from './postback';
 
 /** What the template editor's action form offers (spec 3). */
 export const EDITOR_ACTION_TYPES = ACTION_TYPES.filter((t) => t !== 'postback');
@@ -45,13 +56,6 @@ export const TEL_TYPES = ['number', 'api'] as const;
 /** 'message': hand over to an agent and answer with `displayTextBot`; 'queue': hand over into `queueId`. */
 export const TALK_TO_HUMAN_ACTIONS = ['message', 'queue'] as const;
 export const PARAMETER_BODY_TYPES = ['fields', 'json'] as const;
-
-export const ACTION_DEFAULTS = {
-  typeUrl: 'url',
-  typeTel: 'number',
-  talkToHumanAction: 'message',
-  parameterBodyType: 'fields',
-} as const;
 
 /** Spec 5 / 9 field limits. */
 export const ACTION_LIMITS = {
@@ -106,40 +110,15 @@ export const Action = type({
 });
 export type Action = Infer<typeof Action>;
 
+/** An action read from stored or received data with its defaults, or null when it is not one. */
+export function readAction(value: unknown): Action | null {
+  if (!value || typeof value !== 'object') return null;
+  const [error, action] = validate(value, Action, { coerce: true });
+  return error || !hasAction(action) ? null : normalizeAction(action);
+}
+
 export function createAction(actionType: ActionType = 'none'): Action {
   return create({ type: actionType }, Action);
-}
-
-/** A missing action, `type: 'none'` and an unknown type all mean "no action". */
-export function hasAction(action: Partial<Action> | null | undefined): action is Action {
-  return (
-    !!action &&
-    typeof action.type === 'string' &&
-    action.type !== 'none' &&
-    ACTION_TYPES.includes(action.type)
-  );
-}
-
-function str(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
-
-/** Spec 5: "Empty header/body parameters are dropped" — an entry with neither key nor value. */
-export function dropEmptyParameters(list: readonly KeyValue[] | undefined): KeyValue[] {
-  return (list ?? []).filter((p) => !isBlank(p?.key) || !isBlank(p?.value));
-}
-
-/** An API variable written where a value goes, filled in before sending (see apiVariables.ts). */
-export function placeholder(name: string): string {
-  return `{${name}}`;
-}
-
-/** Spec 5: "Action 'tel' becomes a tel: URI"; an API number stays a placeholder until sent. */
-export function telUri(action: Pick<Action, 'tel' | 'typeTel' | 'urlTelName'>): string {
-  if (action.typeTel === 'api') return `tel:${placeholder(str(action.urlTelName))}`;
-  return `tel:${str(action.tel)}`;
 }
 
 /** The address a uri action opens: typed, or an API variable placeholder. */
@@ -147,69 +126,18 @@ export function actionUri(action: Pick<Action, 'uri' | 'typeUrl' | 'urlApiName'>
   return action.typeUrl === 'api' ? placeholder(str(action.urlApiName)) : str(action.uri);
 }
 
-/** Types that no channel can carry natively; they travel as postback data our runtime resolves. */
-export const POSTBACK_TYPES = [
-  'templateId',
-  'talkToHuman',
-  'location',
-  'verify',
-  'logout',
-  'apiCondition',
-  'flow',
-  'postback',
-] as const;
-
-/**
- * Postback data, a query string our webhook handlers parse with `parsePostbackData`:
- *   action=templateId&id=<templateId>
- *   action=talkToHuman&mode=message|queue[&queue=<queueId>]
- *   action=location[&lat=<lat>&lng=<lng>]
- *   action=verify | action=logout
- *   action=apiCondition&api=<apiKey>
- *   action=flow&id=<flowId>
- *   action=fromApi&api=<apiName>        (useActionFromApi: the API decides what happens)
- *   action=message&text=<text>          (channels without a "send this text" button, e.g. Messenger)
- * each followed by `&key=<actionKey>` when set, so the handler can load the stored action for what
- * does not fit (bot reply text, API parameters, tags). A raw 'postback' action sends its `data` as is.
- */
-export function postbackData(action: Action): string {
-  if (action.type === 'postback' && !action.useActionFromApi) return str(action.data);
-  const params = new URLSearchParams();
-  const add = (name: string, value: unknown) => {
-    const v = str(value);
-    if (v) params.set(name, v);
-  };
-  if (action.useActionFromApi) {
-    params.set('action', 'fromApi');
-    add('api', action.apiName);
-  } else {
-    params.set('action', action.type);
-    if (action.type === 'templateId') add('id', action.templateId);
-    if (action.type === 'flow') add('id', action.flowId);
-    if (action.type === 'apiCondition') add('api', action.apiKey);
-    if (action.type === 'message') add('text', action.text);
-    if (action.type === 'location') {
-      add('lat', action.lat);
-      add('lng', action.lng);
-    }
-    if (action.type === 'talkToHuman') {
-      params.set('mode', action.talkToHumanAction);
-      if (action.talkToHumanAction === 'queue') add('queue', action.queueId);
-    }
-  }
-  add('key', action.actionKey);
-  return params.toString();
-}
-
 export function parsePostbackData(data: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(data));
 }
 
-/** The text shown as the customer's own message after a postback tap (LINE `displayText`). */
-export function postbackDisplayText(action: Action): string {
-  if (action.type === 'talkToHuman') return str(action.textUser);
-  if (action.type === 'flow') return str(action.displayText) || str(action.flowMessage);
-  return str(action.displayText);
+/** The action a postback's data names when it is in our format, else null (data typed by hand). */
+export function postbackActionOf(data: string): Exclude<ActionType, 'none' | 'postback'> | 'fromApi' | null {
+  if (!data.startsWith('action=')) return null;
+  const name = parsePostbackData(data).action;
+  if (name === 'fromApi') return name;
+  return (ACTION_TYPES as readonly string[]).includes(name) && name !== 'none' && name !== 'postback'
+    ? (name as Exclude<ActionType, 'none' | 'postback'>)
+    : null;
 }
 
 const join = (prefix: string, name: string) => (prefix ? `${prefix}.${name}` : name);

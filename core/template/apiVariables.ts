@@ -6,12 +6,14 @@
 //                then filled, so the server can send real data through the same path.
 //   submit mode: an image whose source is the API gets the API image address as its url; texts
 //                keep their placeholders for the server to fill at send time.
-import type { Action } from './action';
+//   send mode:   what the server sends a customer with the API's answer in `values`: arrays
+//                expanded as in show mode, images from their API address as in submit mode.
+import { type Action, actionKeyOf, hasAction, needsActionKey } from './action';
 import type { Block } from './blocks';
 import type { ApiVariableSettings, VariableOption } from './form';
 
 export const ARRAY_PREVIEW_ENTRIES = 3;
-export type ApiMode = 'show' | 'submit';
+export type ApiMode = 'show' | 'submit' | 'send';
 
 const PLACEHOLDER = /\{([^{}\s]+)\}/g;
 /** Texts people read; other strings (addresses, postback ids) take the first entry only. */
@@ -135,7 +137,7 @@ export function imageUrlFor(
   mode: ApiMode,
 ): string {
   if (image.source !== 'api') return image.url ?? '';
-  if (mode === 'submit') return image.urlApi ?? '';
+  if (mode === 'submit' || mode === 'send') return image.urlApi ?? '';
   return image.url || image.urlApi || '';
 }
 
@@ -146,6 +148,20 @@ const ACTION_FIELDS = [
   'actionTextBottom',
   'actionBtnBottom',
 ] as const;
+
+/**
+ * Actions whose tap needs the stored action get their key (`actionKeyOf`) before anything is
+ * expanded or filled, so a button filled with one customer's values still finds what was saved.
+ */
+function withActionKeys(block: Block): Block {
+  const out: Record<string, unknown> = { ...block };
+  for (const field of ACTION_FIELDS) {
+    const action = out[field] as Action | null | undefined;
+    if (hasAction(action) && !action.actionKey && needsActionKey(action))
+      out[field] = { ...action, actionKey: actionKeyOf(action) };
+  }
+  return out as Block;
+}
 
 /** An address or number taken from an API variable, written as its placeholder so it expands and fills like text. */
 function withApiAddresses(block: Block): Block {
@@ -168,8 +184,35 @@ export function blockForMode(
   mode: ApiMode,
   values?: unknown,
 ): Block[] {
-  let out: Block[] = [withApiAddresses(block)];
-  if (mode === 'show' && settings?.status) out = expandBlock(out[0], settings);
+  let out: Block[] = [withApiAddresses(withActionKeys(block))];
+  if ((mode === 'show' || mode === 'send') && settings?.status) out = expandBlock(out[0], settings);
   if (values !== undefined) out = out.map((b) => mapStrings(b, (text) => fillPlaceholders(text, values)));
   return out.map((b) => ('source' in b ? { ...b, url: imageUrlFor(b, mode) } : b));
+}
+
+const LEFT_OVER = /\{([^{}\s]+)\}/g;
+
+/**
+ * A template form with one customer's API answer already in it (send mode): arrays expanded,
+ * placeholders filled, API images in place, and placeholders of declared variables the answer
+ * did not hold left empty (an API that failed sends the card without its values). The result has
+ * API settings off, so any converter turns it into the message as it is.
+ */
+export function fillTemplateForm<
+  F extends { items: { contents: Block[] }[]; apiSetting?: ApiVariableSettings | null },
+>(form: F, values: unknown): F {
+  const settings = form.apiSetting;
+  const declared = (path: string) => !!variableOf(settings, path);
+  const blank = (text: string) =>
+    text.replace(LEFT_OVER, (whole, path: string) => (declared(path) ? '' : whole));
+  return {
+    ...form,
+    apiSetting: settings ? { ...settings, status: false } : settings,
+    items: form.items.map((item) => ({
+      ...item,
+      contents: item.contents.flatMap((block) =>
+        blockForMode(block, settings, 'send', values).map((b) => mapStrings(b, (text) => blank(text))),
+      ),
+    })),
+  };
 }

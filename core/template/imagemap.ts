@@ -14,6 +14,7 @@ import {
   union,
   validate,
 } from 'superstruct';
+import { UPLOAD_WARNINGS } from '../upload/warnings';
 import { isBlank, MESSAGES } from '../validation/rules';
 import { Action, validateAction } from './action';
 import { structErrors } from './form';
@@ -33,6 +34,52 @@ export const IMAGEMAP_BASE_SIZE: Record<ImagemapFamily, { width: number; height:
   square: { width: 1040, height: 1040 },
   vertical: { width: 1040, height: 1560 },
 };
+
+/** The widths LINE fetches an image map's picture at: `{baseUrl}/1040`, `/700`, … (line-openapi ImagemapMessage). */
+export const IMAGEMAP_WIDTHS = [1040, 700, 460, 300, 240] as const;
+export type ImagemapWidth = (typeof IMAGEMAP_WIDTHS)[number];
+
+/** A media-library picture served at those widths: `{origin}/imagemap/{fileId}/{width}` (server/media). */
+export const IMAGEMAP_IMAGE_PATH = '/imagemap';
+/** LINE's imagemap image: JPEG or PNG, at most 10 MB (LINE's imagemap message reference). */
+export const IMAGEMAP_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const IMAGEMAP_IMAGE_MAX_BYTES = 10_000_000;
+
+export const IMAGEMAP_MESSAGES = {
+  lineChatsOnly: 'Image maps can be sent to LINE chats only.',
+  imageTooLarge: `An image map picture can be at most ${IMAGEMAP_IMAGE_MAX_BYTES / 1_000_000} MB.`,
+  imageMissing: 'This picture is no longer in the media library.',
+  noResolution: UPLOAD_WARNINGS.noResolution,
+} as const;
+
+/** The base address of a media-library picture; LINE appends the width. */
+export const imagemapImageUrl = (origin: string, fileId: string) =>
+  `${origin.replace(/\/+$/, '')}${IMAGEMAP_IMAGE_PATH}/${fileId}`;
+
+const IMAGEMAP_IMAGE_ADDRESS = /^(https?:\/\/[^/?#]+)\/imagemap\/([a-z0-9]{20})\/?$/;
+
+/** The parts of a `{origin}/imagemap/{fileId}` address, or null for any other address. */
+export function imagemapImageAddress(url: unknown): { origin: string; fileId: string } | null {
+  const match = typeof url === 'string' ? IMAGEMAP_IMAGE_ADDRESS.exec(url.trim()) : null;
+  return match ? { origin: match[1], fileId: match[2] } : null;
+}
+
+/** The height of a picture of `resolution` shown 1040 wide (LINE's base size). */
+export function imagemapBaseHeight(resolution: { width: number; height: number }): number {
+  return Math.max(1, Math.round((IMAGEMAP_BASE_SIZE.square.width * resolution.height) / resolution.width));
+}
+
+/** What keeps a library picture from being an image map's picture, or null when it can be one. */
+export function imagemapImageProblem(file: {
+  type: string;
+  size: number;
+  resolution?: { width: number; height: number } | null;
+}): string | null {
+  if (!(IMAGEMAP_IMAGE_TYPES as readonly string[]).includes(file.type)) return M.imageType;
+  if (file.size > IMAGEMAP_IMAGE_MAX_BYTES) return IMAGEMAP_MESSAGES.imageTooLarge;
+  if (!file.resolution?.width || !file.resolution.height) return IMAGEMAP_MESSAGES.noResolution;
+  return null;
+}
 
 /** An area in percent of the image, as the editor stores it. */
 export interface AreaBox {
@@ -89,6 +136,8 @@ export const ImagemapForm = type({
   altText: optional(nullable(string())),
   /** The image's base address; LINE fetches `{baseUrl}/1040`, `/700`, `/460`, `/300` and `/240`. */
   baseUrl: defaulted(string(), ''),
+  /** The picture's height at width 1040 when it is not the family's (a media-library picture's own). */
+  baseHeight: optional(nullable(number())),
   family: defaulted(enums(IMAGEMAP_FAMILIES), 'square'),
   layout: defaulted(union([enums(IMAGEMAP_LAYOUT_IDS), enums(['custom'])]), 0),
   areas: defaulted(array(ImagemapAreaForm), () => []),
@@ -99,6 +148,18 @@ export type ImagemapForm = Infer<typeof ImagemapForm>;
 export function createImagemap(family: ImagemapFamily, layout: ImagemapLayoutId | 'custom'): ImagemapForm {
   const boxes = layout === 'custom' ? [CUSTOM_LAYOUT_DEFAULT_AREA] : layoutAreas(layout);
   return { baseUrl: '', family, layout, areas: boxes.map((box) => ({ ...box })) };
+}
+
+/** The base size areas are laid on: 1040 wide, the picture's own height when known, else the family's. */
+export function imagemapBaseSize(form: Pick<ImagemapForm, 'family' | 'baseHeight'>): {
+  width: number;
+  height: number;
+} {
+  const family = IMAGEMAP_BASE_SIZE[form.family] ?? IMAGEMAP_BASE_SIZE.square;
+  const height = form.baseHeight;
+  return typeof height === 'number' && Number.isInteger(height) && height > 0
+    ? { width: family.width, height }
+    : { ...family };
 }
 
 /**
@@ -144,7 +205,10 @@ export function toImagemapMessage(
     const problems = new Problems();
     // `final`: the message goes to LINE now, so no API placeholder may remain in an address.
     const check: LineCheckOptions = { placeholders: !options.final };
-    const size = IMAGEMAP_BASE_SIZE[form.family];
+    const size = imagemapBaseSize(form);
+    const height = form.baseHeight;
+    if (height !== undefined && height !== null && !(Number.isInteger(height) && height > 0))
+      problems.add('baseHeight', MESSAGES.number);
 
     if (isBlank(form.baseUrl)) problems.add('baseUrl', MESSAGES.required);
     else problems.add('baseUrl', httpsProblem(form.baseUrl, L.imageUrl));

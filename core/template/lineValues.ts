@@ -24,10 +24,15 @@ export function lineColor(value: unknown): string | null {
 }
 
 /** LINE's reason to refuse an action uri, or null. */
+/** A value that is one `{placeholder}` and nothing else. */
+const WHOLE_PLACEHOLDER = /^\{[^{}\s]+\}$/;
+
 export function uriProblem(uri: unknown, options: LineCheckOptions = {}): string | null {
   const text = str(uri);
   if (!text) return M.required;
   if (text.length > L.uri) return M.tooLong(L.uri);
+  // An address wholly from an API variable (typeUrl api) is checked once it is filled.
+  if (options.placeholders && WHOLE_PLACEHOLDER.test(text)) return null;
   const filled = options.placeholders ? text.replace(PLACEHOLDER, 'x') : text;
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):(.+)$/.exec(filled);
   if (!scheme || !(LINE_URI_SCHEMES as readonly string[]).includes(scheme[1].toLowerCase())) return M.url;
@@ -42,6 +47,7 @@ export function imageUrlProblem(url: unknown, options: LineCheckOptions = {}): s
   const text = str(url);
   if (!text) return M.required;
   if (text.length > L.imageUrl) return M.tooLong(L.imageUrl);
+  if (options.placeholders && WHOLE_PLACEHOLDER.test(text)) return null;
   const filled = options.placeholders ? text.replace(PLACEHOLDER, 'x') : text;
   if (!/^https:\/\/[^/?#\s]+\S*$/i.test(filled)) return M.imageHttps;
   if (/[{}<>"]/.test(filled)) return M.url;

@@ -1,35 +1,29 @@
-// Fixed user-facing texts of spec 5 (dialogs) and spec 8 (notifications, generic error), kept in
-// one place so console, widget and server quote them identically. Locales may translate them by key.
+// Fixed user-facing texts of spec 5 (dialogs) and spec 8 (notifications, generic error). The words
+// live once, in locales/ (en and th); these are their keys, so console, widget and server all
+// quote the same text and a change in the locale changes the product everywhere.
 
-export const DIALOGS = {
+export const DIALOG_KEYS = {
   unableToSave: {
-    title: 'Unable to save data',
-    text: 'Please make sure all required fields are filled out correctly.',
-    button: 'Close',
+    title: 'notices.unableToSave.title',
+    text: 'notices.unableToSave.text',
+    button: 'notices.close',
   },
-  confirmSave: 'Are you sure you want to save changes ?',
-  confirmDelete: 'Are you sure you want to delete this items ?',
-  confirmLeave: { title: 'Leave without saving', text: 'Are you sure want to leave this page ?' },
-  yes: 'Yes',
-  no: 'No',
+  confirmSave: 'notices.confirmSave',
+  confirmDelete: 'notices.confirmDelete',
+  confirmLeave: { title: 'notices.confirmLeave.title', text: 'notices.confirmLeave.text' },
+  yes: 'notices.yes',
+  no: 'notices.no',
 } as const;
 
-export const NOTIFICATIONS = {
-  success: { title: 'Success', text: 'save success' },
-  fail: { title: 'Fail', text: 'save fail' },
-  errorTitle: 'Error !',
+export const NOTIFICATION_KEYS = {
+  success: { title: 'notices.success.title', text: 'notices.success.text' },
+  fail: { title: 'notices.fail.title', text: 'notices.fail.text' },
+  errorTitle: 'error.title',
 } as const;
 
-export const GENERIC_ERROR = {
-  title: 'Sorry, something went wrong with the system.',
-  text: 'Please contact the staff or try again.',
+/** Spec 8: the generic error, then 'Error code : {code} : {detail}' (params code, detail). */
+export const GENERIC_ERROR_KEYS = {
+  title: 'error.generic',
+  text: 'error.contact',
+  codeLine: 'error.code',
 } as const;
-
-/** Spec 8: 'Error code : {code} : {detail}'. */
-export function errorCodeLine(code: unknown, detail: unknown): string {
-  const part = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-  return `Error code : ${part(code)} : ${part(detail)}`;
-}
-
-/** Report tables note that sent-message numbers update daily (spec 8). */
-export const REPORT_UPDATE_NOTE = 'Sent-message numbers update daily at about 2 am (GMT+9).';

@@ -14,8 +14,3 @@ export function escapeHtml(value: unknown): string {
   if (typeof value !== 'string') return typeof value === 'number' ? String(value) : '';
   return value.replace(/[&<>"'`]/g, (c) => ESCAPES[c]);
 }
-
-/** Spec 5: text is empty if null or blank. */
-export function textOrEmpty(value: unknown): string {
-  return typeof value === 'string' && value.trim().length > 0 ? value : '';
-}

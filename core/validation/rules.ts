@@ -15,6 +15,8 @@ export const MESSAGES = {
   wechat: 'wechat text is invalid format',
   minLength: (min: number) => `Please enter at least ${min} characters.`,
   maxLength: (max: number) => `Please enter no more than ${max} characters.`,
+  /** A value outside a fixed list names the field and what it may be. */
+  oneOf: (field: string, choices: readonly string[]) => `${field} must be one of: ${choices.join(', ')}.`,
 } as const;
 
 export interface FieldError {
@@ -30,21 +32,39 @@ export function isBlank(value: unknown): boolean {
   return false;
 }
 
-export function isRequired(value: unknown): boolean {
-  return !isBlank(value);
-}
-
 /** Length in user-perceived characters, so an emoji or a Thai syllable with marks counts once. */
 export function textLength(value: string): number {
   return countGraphemes(value, Number.POSITIVE_INFINITY);
 }
 
+/** Segmenting one long string takes time quadratic in its length (V8), so it goes in pieces. */
+const SEGMENT_CHUNK = 512;
+
 /** Counts graphemes but stops once past `stopAfter`, so a huge input costs no more than the limit. */
 function countGraphemes(value: string, stopAfter: number): number {
   let n = 0;
   if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
-    for (const _ of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)) {
-      if (++n > stopAfter) break;
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    let start = 0;
+    while (start < value.length) {
+      const end = Math.min(value.length, start + SEGMENT_CHUNK);
+      let count = 0;
+      let lastIndex = 0;
+      for (const segment of segmenter.segment(value.slice(start, end))) {
+        count += 1;
+        lastIndex = segment.index;
+      }
+      if (end === value.length) return n + count;
+      if (count > 1) {
+        // The piece's last grapheme may go on in the next piece: it is counted there.
+        n += count - 1;
+        start += lastIndex;
+      } else {
+        // One grapheme longer than a piece (thousands of combining marks): count it once.
+        n += 1;
+        start = end;
+      }
+      if (n > stopAfter) return n;
     }
     return n;
   }

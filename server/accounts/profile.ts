@@ -1,5 +1,6 @@
 // The signed-in user as the console sees it, with the accounts they may use and their role in each.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { resolvePermissions } from '../../core/access/areas';
 import type { Db } from '../db/client';
 import { Forbidden, Invalid, Unauthorized } from '../http/errors';
 import { accounts, channels, memberships, roles, users } from './schema';
@@ -19,7 +20,7 @@ export async function loadProfile(db: Db, userId: string) {
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
     .innerJoin(roles, eq(roles.id, memberships.roleId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), isNull(memberships.deactivatedAt)))
     .orderBy(asc(accounts.createdAt));
   const accountIds = rows.map((r) => r.account.id);
   const channelRows = accountIds.length
@@ -41,7 +42,12 @@ export async function loadProfile(db: Db, userId: string) {
       _id: account.id,
       name: account.name,
       picture: account.picture,
-      role: { _id: role.id, name: role.name, level: role.level },
+      role: {
+        _id: role.id,
+        name: role.name,
+        level: role.level,
+        permissions: resolvePermissions(role.level, role.permissions),
+      },
       channels: channelRows
         .filter((c) => c.accountId === account.id)
         .map((c) => ({ _id: c.id, type: c.type, name: c.name })),
@@ -69,7 +75,13 @@ export async function resolveAccountAccess(
     .from(memberships)
     .innerJoin(accounts, eq(accounts.id, memberships.accountId))
     .innerJoin(roles, eq(roles.id, memberships.roleId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.accountId, channelId)))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.accountId, channelId),
+        isNull(memberships.deactivatedAt),
+      ),
+    )
     .limit(1);
   if (!row) throw new Forbidden();
   return row;

@@ -1,11 +1,14 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { requireAccount } from '../http/context';
 import { onlineUserIds } from '../realtime/agents';
+import { registerOfficialAccountRoutes } from './officialAccounts';
 import { memberships, roles, users } from './schema';
 
 export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
+  registerOfficialAccountRoutes(app, ctx);
+
   /** The team of the selected account, online first, for the top bar's online-agents list. */
   app.get('/api/agents/online', async (request) => {
     const account = requireAccount(request.account);
@@ -21,7 +24,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .innerJoin(roles, eq(roles.id, memberships.roleId))
-        .where(eq(memberships.accountId, account.accountId))
+        .where(and(eq(memberships.accountId, account.accountId), isNull(memberships.deactivatedAt)))
         .orderBy(asc(users.displayName)),
       onlineUserIds(ctx, account.accountId),
     ]);

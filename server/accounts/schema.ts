@@ -30,6 +30,8 @@ export const roles = pgTable('roles', {
   workspaceId: text('workspace_id').notNull(),
   name: text('name').notNull(),
   level: integer('level').notNull(),
+  /** Per-area access (core/access/areas.ts); null: the defaults of the level. */
+  permissions: jsonb('permissions').$type<Record<string, string> | null>(),
 });
 
 export const users = pgTable('users', {
@@ -51,6 +53,7 @@ export const memberships = pgTable(
     accountId: text('account_id').notNull(),
     roleId: text('role_id').notNull(),
     chatStatus: text('chat_status').$type<'available' | 'away'>().notNull().default('available'),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.accountId] })],

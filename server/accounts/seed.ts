@@ -5,6 +5,8 @@ import { count, sql } from 'drizzle-orm';
 import { isStrongPassword, PASSWORD_MIN_LENGTH } from '../../core/validation/password';
 import { isEmail } from '../../core/validation/rules';
 import { hashPassword } from '../auth/passwordHash';
+import { DEFAULT_QUEUE_NAME } from '../chat/queues';
+import { queues } from '../chat/schema';
 import type { Db } from '../db/client';
 import { newId } from './ids';
 import { DEFAULT_ROLES } from './roles';
@@ -87,6 +89,7 @@ export async function seedIfEmpty(
       firstName: 'Owner',
     });
     await tx.insert(memberships).values({ userId, accountId, roleId: roleRows[0].id });
+    await tx.insert(queues).values({ id: newId(), accountId, name: DEFAULT_QUEUE_NAME, isDefault: true });
     return { created: true, email, generatedPassword: admin.password ? undefined : password, widgetId };
   });
 }

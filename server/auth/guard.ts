@@ -5,7 +5,8 @@ import { resolveAccountAccess } from '../accounts/profile';
 import type { AppContext } from '../context';
 import { bearerToken, resolveSession } from './sessions';
 
-const PUBLIC_API = new Set(['/api/auth/login']);
+// Sign-in, and opening and accepting an invitation link (server/team/invitations.ts).
+const PUBLIC_API = new Set(['/api/auth/login', '/api/auth/invitation', '/api/auth/invitation/accept']);
 
 export function registerAuthGuard(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('auth', null);

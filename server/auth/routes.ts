@@ -1,12 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isEmail, MESSAGES } from '../../core/validation/rules';
+import { isDeactivated } from '../accounts/members';
 import { loadProfile } from '../accounts/profile';
 import { users } from '../accounts/schema';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/context';
 import { HttpError, Invalid } from '../http/errors';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './loginThrottle';
+import { counterStore } from '../limits/counters';
+import { disconnectSession } from '../realtime/agents';
+import { reserveLoginAttempt } from './loginThrottle';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './passwordHash';
 import { createSession, endSession } from './sessions';
 
@@ -21,20 +24,21 @@ function readLoginBody(body: unknown): { email: string; password: string } {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+  const counters = counterStore(app, ctx);
   app.post('/api/auth/login', async (request) => {
     const { email, password } = readLoginBody(request.body);
-    await assertLoginAllowed(ctx.db, email, request.ip);
+    // request.ip believes X-Forwarded-For only from the proxies TRUST_PROXY names (server/http/clientAddress.ts).
+    const attempt = await reserveLoginAttempt(counters, email, request.ip);
     const [user] = await ctx.db
       .select({ id: users.id, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .limit(1);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!user || !ok) {
-      await recordLoginFailure(ctx.db, email, request.ip);
-      throw new HttpError(401, 'The e-mail or password is incorrect.', 'invalid_credentials');
-    }
-    await clearLoginFailures(ctx.db, email);
+    if (!user || !ok) throw new HttpError(401, 'The e-mail or password is incorrect.', 'invalid_credentials');
+    await attempt.succeeded();
+    if (await isDeactivated(ctx.db, user.id))
+      throw new HttpError(403, 'This user has been deactivated.', 'deactivated');
     const { token, expiresAt } = await createSession(ctx.db, user.id, ctx.sessionTtlMs);
     return { token, expires_at: expiresAt.toISOString(), user: await loadProfile(ctx.db, user.id) };
   });
@@ -47,6 +51,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/auth/logout', async (request) => {
     const auth = requireAuth(request.auth);
     await endSession(ctx.db, auth.tokenHash);
+    // Its open consoles stop hearing events at once, in every process.
+    disconnectSession(ctx, auth.tokenHash);
     return { status: 'ok' };
   });
 }

@@ -6,8 +6,3 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const loginFailures = pgTable('login_failures', {
-  key: text('key').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -29,13 +29,13 @@ export async function createSession(
 export async function resolveSession(
   db: Db,
   token: string | undefined,
-): Promise<{ userId: string; tokenHash: string }> {
+): Promise<{ userId: string; tokenHash: string; expiresAt: Date }> {
   if (!token || token.length > 200) throw new Unauthorized('Unauthorization');
   const tokenHash = hashToken(token);
   const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
   if (!row) throw new Unauthorized('Unauthorization');
   if (row.expiresAt.getTime() <= Date.now()) throw new Unauthorized('Token_Expired');
-  return { userId: row.userId, tokenHash };
+  return { userId: row.userId, tokenHash, expiresAt: row.expiresAt };
 }
 
 export async function endSession(db: Db, tokenHash: string): Promise<void> {

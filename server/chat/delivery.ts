@@ -3,15 +3,21 @@
 // fresh send) never deliver it twice; messages left pending by a crash are swept up later.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { AGENT_EVENTS } from '../../core/realtime/events';
-import { adapterFor, ChannelNotConnected } from '../channels/adapters';
+import { adapterFor, ChannelNotConnected, PermanentDeliveryError, retryDelayMs } from '../channels/adapters';
 import type { AppContext } from '../context';
+import { statement } from '../db/client';
 import { followerToWireOne } from './followerView';
 import { emitChat } from './notify';
-import { followers, messages } from './schema';
-import { messageToWire } from './serialize';
+import { toMessageRow } from './rows';
+import { type Delivery, followers, messages } from './schema';
+import { messageToWire, type WireFollower, type WireMessage } from './serialize';
+
+type MessageRow = typeof messages.$inferSelect;
+type FollowerRow = typeof followers.$inferSelect;
 
 export const MAX_DELIVERY_ATTEMPTS = 5;
-const CLAIM_MS = 30_000;
+/** How long a delivery holds its message; a fresh send is stored holding it (outboundStore.ts). */
+export const CLAIM_MS = 30_000;
 const SWEEP_EVERY_MS = 5_000;
 const PENDING_GRACE_MS = 10_000;
 
@@ -31,37 +37,86 @@ async function claim(ctx: AppContext, messageId: string) {
   return row ?? null;
 }
 
-export async function deliverMessage(ctx: AppContext, messageId: string): Promise<void> {
+/** What a fresh send already holds: no need to claim or read it again. */
+export interface FreshSend {
+  messageRow: MessageRow;
+  followerRow: FollowerRow;
+  follower: WireFollower;
+  message: WireMessage;
+}
+
+const RECORD = statement(
+  'chat_delivery_record',
+  `update messages set delivery = $2, delivery_error = $3, external_id = $4, delivery_claimed_until = $5,
+     delivery_attempts = $6 where id = $1 returning *`,
+);
+
+export async function deliverMessage(ctx: AppContext, messageId: string, fresh?: FreshSend): Promise<void> {
   try {
-    const message = await claim(ctx, messageId);
-    if (!message) return;
-    const [followerRow] = await ctx.db
-      .select()
-      .from(followers)
-      .where(eq(followers.id, message.followerId))
-      .limit(1);
-    if (!followerRow) return;
-    const follower = await followerToWireOne(ctx.db, followerRow);
+    let message: MessageRow;
+    let followerRow: FollowerRow;
+    let follower: WireFollower;
+    let wire: WireMessage;
+    if (fresh) {
+      ({ messageRow: message, followerRow, follower, message: wire } = fresh);
+    } else {
+      const claimed = await claim(ctx, messageId);
+      if (!claimed) return;
+      message = claimed;
+      const [row] = await ctx.db
+        .select()
+        .from(followers)
+        .where(eq(followers.id, message.followerId))
+        .limit(1);
+      if (!row) return;
+      followerRow = row;
+      follower = await followerToWireOne(ctx.db, followerRow);
+      wire = messageToWire(message);
+    }
     const attempts = message.deliveryAttempts + 1;
-    let update: Partial<typeof messages.$inferInsert>;
+    let update: {
+      delivery: Delivery;
+      deliveryError: string | null;
+      externalId: string | null;
+      claimedUntil: Date | null;
+    };
     try {
       const sent = await adapterFor(followerRow.channelType).deliver(ctx, {
         follower: { ...follower, external_id: followerRow.externalId, channel_id: followerRow.channelId },
-        message: messageToWire(message),
+        message: wire,
       });
-      update = { delivery: 'sent', deliveryError: null, externalId: sent?.externalId ?? message.externalId };
+      update = {
+        delivery: 'sent',
+        deliveryError: null,
+        externalId: sent?.externalId ?? message.externalId,
+        claimedUntil: null,
+      };
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
-      // A channel that is not connected will not start working by retrying.
-      const final = attempts >= MAX_DELIVERY_ATTEMPTS || err instanceof ChannelNotConnected;
-      update = { delivery: final ? 'failed' : 'pending', deliveryError: error };
+      // A channel that is not connected, or a message the platform refused, will not start working
+      // by retrying; a temporary failure waits (backoff, or the platform's Retry-After) under the claim.
+      const final =
+        attempts >= MAX_DELIVERY_ATTEMPTS ||
+        err instanceof ChannelNotConnected ||
+        err instanceof PermanentDeliveryError;
+      update = {
+        delivery: final ? 'failed' : 'pending',
+        deliveryError: error,
+        externalId: message.externalId,
+        claimedUntil: final ? null : new Date(Date.now() + retryDelayMs(attempts, err)),
+      };
       ctx.log.warn({ messageId, attempts, error }, final ? 'delivery failed' : 'delivery will be retried');
     }
-    const [updated] = await ctx.db
-      .update(messages)
-      .set({ ...update, deliveryAttempts: attempts, deliveryClaimedUntil: null })
-      .where(eq(messages.id, messageId))
-      .returning();
+    const [raw] = await ctx.database.run(RECORD, [
+      messageId,
+      update.delivery,
+      update.deliveryError,
+      update.externalId,
+      update.claimedUntil,
+      attempts,
+    ]);
+    if (!raw) return;
+    const updated = toMessageRow(raw);
     if (updated.delivery === 'pending') return;
     await emitChat(
       ctx,
@@ -81,7 +136,13 @@ export async function sweepPending(ctx: AppContext): Promise<number> {
   const rows = await ctx.db
     .select({ id: messages.id })
     .from(messages)
-    .where(and(eq(messages.delivery, 'pending'), lt(messages.createdAt, before)))
+    .where(
+      and(
+        eq(messages.delivery, 'pending'),
+        lt(messages.createdAt, before),
+        or(isNull(messages.deliveryClaimedUntil), lt(messages.deliveryClaimedUntil, new Date())),
+      ),
+    )
     .orderBy(messages.createdAt)
     .limit(100);
   for (const { id } of rows) await deliverMessage(ctx, id);

@@ -1,14 +1,14 @@
-// A customer's message arrives (widget, LINE, Meta, WeChat): stored once, in one transaction,
-// with its conversation and live chat, then announced to the agents allowed to see it.
-import { and, asc, eq, sql } from 'drizzle-orm';
+// A customer's message arrives (widget, LINE, Meta, WeChat): stored once, in one statement, with
+// its conversation and live chat (inboundStore.ts), then announced to the agents allowed to see it.
 import type { MessageItem } from '../../core/models/message';
 import { AGENT_EVENTS } from '../../core/realtime/events';
-import { newId } from '../accounts/ids';
 import type { ChannelType } from '../accounts/schema';
 import type { AppContext } from '../context';
+import { autoAssignNewChat } from '../settings/assignment';
 import { followerToWireOne } from './followerView';
+import { type OpenLivechat, storeInbound } from './inboundStore';
 import { emitChat, emitToList } from './notify';
-import { followers, inboundEvents, livechats, messages, queues } from './schema';
+import type { followers } from './schema';
 import { itemsText, messageToWire, type WireFollower, type WireMessage } from './serialize';
 import { isBusinessTime, loadChatSettings } from './settings';
 
@@ -24,7 +24,31 @@ export interface InboundMessage {
   tempId?: string;
   /** The webhook event id; a redelivered event changes nothing. */
   eventId?: string;
+  /**
+   * A widget session read from a cache: the message is stored only while that session still
+   * belongs to `externalId` (else WidgetSessionMoved is thrown and nothing is stored).
+   */
+  widgetSessionId?: string;
   at?: Date;
+}
+
+/** What hooks (the bot, server/automation) hear about each new customer message. */
+export interface CustomerMessageEvent {
+  accountId: string;
+  channelType: ChannelType;
+  followerId: string;
+  message: WireMessage;
+  newChat: boolean;
+  at: Date;
+  /** The conversation and its open live chat right after this message was stored, when known. */
+  stored?: { follower: typeof followers.$inferSelect; livechat: OpenLivechat };
+}
+export type CustomerMessageHandler = (ctx: AppContext, event: CustomerMessageEvent) => Promise<void>;
+const customerMessageHandlers = new Set<CustomerMessageHandler>();
+
+/** Runs `handler` after every new customer message is stored and announced (not awaited). */
+export function onCustomerMessage(handler: CustomerMessageHandler) {
+  customerMessageHandlers.add(handler);
 }
 
 export interface InboundResult {
@@ -43,142 +67,69 @@ export async function receiveCustomerMessage(
   const at = input.at ?? new Date();
   const text = itemsText(input.items);
   const settings = await loadChatSettings(ctx.db, channel.accountId);
-
-  const result = await ctx.db.transaction(async (tx) => {
-    if (input.eventId) {
-      const fresh = await tx
-        .insert(inboundEvents)
-        .values({ channelId: channel.id, eventId: input.eventId })
-        .onConflictDoNothing()
-        .returning({ eventId: inboundEvents.eventId });
-      if (fresh.length === 0) return null;
-    }
-    const name = input.profile?.name?.trim();
-    const [follower] = await tx
-      .insert(followers)
-      .values({
-        id: newId(),
-        accountId: channel.accountId,
-        channelId: channel.id,
-        channelType: channel.type,
-        externalId: input.externalId,
-        followerType: input.profile?.followerType ?? 'other',
-        lineName: name ?? '',
-        lineImage: input.profile?.image ?? null,
-      })
-      .onConflictDoUpdate({
-        target: [followers.channelId, followers.externalId],
-        set: {
-          lineName: name ? name : sql`${followers.lineName}`,
-          lineImage: input.profile?.image !== undefined ? input.profile.image : sql`${followers.lineImage}`,
-          isFollow: true,
-          updatedAt: at,
-        },
-      })
-      .returning();
-
-    const dedupeKey = input.externalMessageId
-      ? eq(messages.externalId, input.externalMessageId)
-      : input.tempId
-        ? eq(messages.tempId, input.tempId)
-        : null;
-    if (dedupeKey) {
-      const [existing] = await tx
-        .select()
-        .from(messages)
-        .where(and(eq(messages.followerId, follower.id), dedupeKey))
-        .limit(1);
-      if (existing) return { followerRow: follower, messageRow: existing, created: false, newChat: false };
-    }
-
-    const openNew = !follower.livechatId || follower.lcIsDone || follower.lcIsExpired;
-    let livechatId = follower.livechatId;
-    let lcState = {
-      lcUserId: follower.lcUserId,
-      lcQueueId: follower.lcQueueId,
-      lcIsAccepted: follower.lcIsAccepted,
-      lcIsMissed: follower.lcIsMissed,
-      lcIsExpired: follower.lcIsExpired,
-      lcIsDone: follower.lcIsDone,
-      lcIsBusiness: follower.lcIsBusiness,
-    };
-    if (openNew) {
-      const [queue] = await tx
-        .select({ id: queues.id })
-        .from(queues)
-        .where(and(eq(queues.accountId, channel.accountId), eq(queues.isDefault, true)))
-        .orderBy(asc(queues.createdAt))
-        .limit(1);
-      livechatId = newId();
-      const isBusiness = !isBusinessTime(settings.business_hours, at);
-      await tx.insert(livechats).values({
-        id: livechatId,
-        accountId: channel.accountId,
-        followerId: follower.id,
-        queueId: queue?.id ?? null,
-        isBusiness,
-        startedAt: at,
-        lastCustomerAt: at,
-      });
-      lcState = {
-        lcUserId: null,
-        lcQueueId: queue?.id ?? null,
-        lcIsAccepted: false,
-        lcIsMissed: false,
-        lcIsExpired: false,
-        lcIsDone: false,
-        lcIsBusiness: isBusiness,
-      };
-    } else if (livechatId) {
-      await tx.update(livechats).set({ lastCustomerAt: at }).where(eq(livechats.id, livechatId));
-    }
-
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        id: newId(),
-        accountId: channel.accountId,
-        followerId: follower.id,
-        livechatId,
-        type: 'question',
-        fromType: 'customer',
-        fromId: follower.id,
-        tempId: input.tempId ?? null,
-        externalId: input.externalMessageId ?? null,
-        items: input.items,
-        text,
-        newChat: openNew,
-        delivery: 'sent',
-        createdAt: at,
-      })
-      .returning();
-
-    const [updated] = await tx
-      .update(followers)
-      .set({
-        ...lcState,
-        livechatId,
-        lastMessageAt: at,
-        lastMessageText: text.slice(0, 200),
-        countNotIsReplied: sql`${followers.countNotIsReplied} + 1`,
-        updatedAt: at,
-      })
-      .where(eq(followers.id, follower.id))
-      .returning();
-    return { followerRow: updated, messageRow: message, created: true, newChat: openNew };
+  // is_business marks a chat that came in outside business hours (the outside-hours reply
+  // answered it): it stays in the inbox even when done, so the team follows it up (spec 4).
+  const result = await storeInbound(ctx, {
+    accountId: channel.accountId,
+    channelId: channel.id,
+    channelType: channel.type,
+    externalId: input.externalId,
+    followerType: input.profile?.followerType ?? 'other',
+    name: input.profile?.name?.trim() ?? '',
+    image: input.profile?.image,
+    isBusiness: !isBusinessTime(settings.business_hours, at),
+    at,
+    items: input.items,
+    text,
+    tempId: input.tempId ?? null,
+    externalMessageId: input.externalMessageId ?? null,
+    eventId: input.eventId ?? null,
+    widgetSessionId: input.widgetSessionId ?? null,
   });
 
   if (!result) return null;
-  const follower = await followerToWireOne(ctx.db, result.followerRow);
+  // The customer's time was just written; a chat already open also told its countdown.
+  const row = result.followerRow;
+  const known =
+    row.livechatId && (result.newChat || result.livechat)
+      ? new Map([
+          [row.livechatId, { countdownUntil: result.livechat?.countdownUntil ?? null, lastCustomerAt: at }],
+        ])
+      : undefined;
+  const follower = await followerToWireOne(ctx.db, row, known);
   const message = messageToWire(result.messageRow);
-  if (result.created) {
-    const target = {
-      accountId: channel.accountId,
-      queueId: result.followerRow.lcQueueId,
-      followerId: follower._id,
-    };
+  const target = {
+    accountId: channel.accountId,
+    queueId: result.followerRow.lcQueueId,
+    followerId: follower._id,
+  };
+  if (!result.created) {
+    // A client retried a message already stored. Its first answer may have died with the process
+    // that stored it, before the agents were told; telling them again is harmless (consoles merge
+    // messages by id) and closes that window.
+    await emitChat(ctx, target, AGENT_EVENTS.GET_CHAT, { follower, message });
+  } else {
     if (result.newChat) await emitToList(ctx, target, AGENT_EVENTS.ADD_CHAT, { follower });
     await emitChat(ctx, target, AGENT_EVENTS.GET_CHAT, { follower, message });
+    // A queue with round robin or least busy gives the new chat to an agent (issue 9).
+    if (result.newChat)
+      await autoAssignNewChat(ctx, result.followerRow).catch((err) =>
+        ctx.log.error({ err }, 'automatic assignment failed'),
+      );
+    const event: CustomerMessageEvent = {
+      accountId: channel.accountId,
+      channelType: channel.type,
+      followerId: follower._id,
+      message,
+      newChat: result.newChat,
+      at,
+      // As stored: hooks need not read them again. A new chat may have been assigned meanwhile.
+      ...(result.newChat || !result.livechat ? {} : { stored: { follower: row, livechat: result.livechat } }),
+    };
+    for (const handler of customerMessageHandlers)
+      handler(ctx, event).catch((err) =>
+        ctx.log.error({ err, followerId: follower._id }, 'customer message hook failed'),
+      );
   }
   return { follower, message, created: result.created, newChat: result.newChat };
 }

@@ -2,24 +2,31 @@
 import { eq } from 'drizzle-orm';
 import { AGENT_EVENTS, AGENT_NAMESPACE, type AgentEvent } from '../../core/realtime/events';
 import type { AppContext } from '../context';
+import type { AgentSocketData } from '../realtime/agents';
 import { accountRoom, followerRoom, queueRoom } from './rooms';
 import { queues } from './schema';
+import { TtlCache } from './ttlCache';
 
 const VISIBILITY_TTL_MS = 10_000;
-const visibilityCache = new Map<string, { selected: boolean; at: number }>();
+/**
+ * Named, so a queue made 'selected' stops reaching the whole account in every process at once
+ * (server/realtime/cacheSync.ts), not after the TTL: the TTL is only the fallback.
+ */
+const visibilityCache = new TtlCache<boolean>(VISIBILITY_TTL_MS, { name: 'queue-visibility' });
 
 /** Whether a queue is open to selected agents only; cached briefly, it changes rarely. */
 export async function isRestrictedQueue(ctx: AppContext, queueId: string | null): Promise<boolean> {
   if (!queueId) return false;
   const hit = visibilityCache.get(queueId);
-  if (hit && Date.now() - hit.at < VISIBILITY_TTL_MS) return hit.selected;
+  if (hit !== undefined) return hit;
+  const since = visibilityCache.version;
   const [row] = await ctx.db
     .select({ visibility: queues.visibility })
     .from(queues)
     .where(eq(queues.id, queueId))
     .limit(1);
   const selected = row?.visibility === 'selected';
-  visibilityCache.set(queueId, { selected, at: Date.now() });
+  visibilityCache.set(queueId, selected, since);
   return selected;
 }
 
@@ -46,18 +53,36 @@ export async function emitToList(
   ctx.io.of(AGENT_NAMESPACE).to(room).emit(event, payload);
 }
 
-/** To the agents whose lists show the chat and those who have it open (JOIN_CHAT), once each. */
+/**
+ * To the agents whose lists show the chat and those who have it open (JOIN_CHAT), once each.
+ * When the chat moved from another queue, the agents who saw it there hear it too (it leaves
+ * their lists).
+ */
 export async function emitChat(
   ctx: AppContext,
-  target: { accountId: string; queueId: string | null; followerId: string },
+  target: { accountId: string; queueId: string | null; followerId: string; previousQueueId?: string | null },
   event: AgentEvent,
   payload: unknown,
 ) {
-  const room = await listRoomFor(ctx, target.accountId, target.queueId);
+  const rooms = new Set([await listRoomFor(ctx, target.accountId, target.queueId)]);
+  if (target.previousQueueId !== undefined && target.previousQueueId !== target.queueId)
+    rooms.add(await listRoomFor(ctx, target.accountId, target.previousQueueId));
+  rooms.add(followerRoom(target.followerId));
   ctx.io
     .of(AGENT_NAMESPACE)
-    .to([room, followerRoom(target.followerId)])
+    .to([...rooms])
     .emit(event, payload);
+}
+
+/** A chat moved into a 'selected' queue: agents outside it who had it open stop hearing it. */
+export async function evictFromChatRoom(ctx: AppContext, followerId: string, queueId: string | null) {
+  if (!queueId || !(await isRestrictedQueue(ctx, queueId))) return;
+  const room = followerRoom(followerId);
+  const sockets = await ctx.io.of(AGENT_NAMESPACE).in(room).fetchSockets();
+  for (const socket of sockets) {
+    const data = socket.data as Partial<AgentSocketData>;
+    if (!data.seesAllQueues && !data.visibleQueueIds?.includes(queueId)) socket.leave(room);
+  }
 }
 
 export { AGENT_EVENTS };

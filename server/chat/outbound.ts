@@ -1,16 +1,18 @@
-// An agent (or the bot) sends a message: stored first, acknowledged, then delivered to the
-// channel. A retry with the same temp_id returns the stored message; nothing is sent twice.
-import { and, eq, sql } from 'drizzle-orm';
+// An agent (or the bot) sends a message: stored first (outboundStore.ts), acknowledged, then
+// delivered to the channel. A retry with the same temp_id returns the stored message; nothing is
+// sent twice.
+import { and, eq } from 'drizzle-orm';
+import type { QueueScope } from '../../core/access/queues';
 import type { MessageItem } from '../../core/models/message';
 import { AGENT_EVENTS } from '../../core/realtime/events';
 import { newId } from '../accounts/ids';
-import { users } from '../accounts/schema';
 import type { AppContext } from '../context';
 import { NotFound } from '../http/errors';
 import { deliverMessage } from './delivery';
-import { followerToWireOne } from './followerView';
+import { followerToWireOne, userSummaries } from './followerView';
 import { emitChat } from './notify';
-import { followers, livechats, messages } from './schema';
+import { type OutboundValues, storeOutbound } from './outboundStore';
+import { followers, messages } from './schema';
 import { itemsText, messageToWire, type UserSummary, type WireFollower, type WireMessage } from './serialize';
 
 export interface OutboundMessage {
@@ -21,6 +23,10 @@ export interface OutboundMessage {
   fromType?: 'agent' | 'bot' | 'system';
   items: MessageItem[];
   tempId?: string | null;
+  /** The sender's queue visibility, checked under the lock (a chat they may not see is a 404). */
+  queueScope?: QueueScope;
+  /** The same as a function, for senders that have no scope at hand (checked as in storeCheckedBy). */
+  canSeeQueue?: (queueId: string | null) => boolean;
 }
 
 export interface OutboundResult {
@@ -29,92 +35,78 @@ export interface OutboundResult {
   created: boolean;
 }
 
-async function userSummary(ctx: AppContext, userId: string | null): Promise<UserSummary | null> {
+export async function userSummary(ctx: AppContext, userId: string | null): Promise<UserSummary | null> {
   if (!userId) return null;
-  const [u] = await ctx.db
-    .select({ id: users.id, displayName: users.displayName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return u ? { _id: u.id, display_name: u.displayName } : null;
+  return (await userSummaries(ctx.db, [userId])).get(userId) ?? null;
 }
 
 export async function sendMessage(ctx: AppContext, input: OutboundMessage): Promise<OutboundResult> {
   const at = new Date();
   const text = itemsText(input.items);
-  const stored = await ctx.db.transaction(async (tx) => {
-    // Locks the conversation so concurrent sends and retries are ordered.
-    const [follower] = await tx
-      .select()
-      .from(followers)
-      .where(and(eq(followers.id, input.followerId), eq(followers.accountId, input.accountId)))
-      .for('update')
-      .limit(1);
-    if (!follower) throw new NotFound('This chat does not exist.');
-    if (input.tempId) {
-      const [existing] = await tx
-        .select()
-        .from(messages)
-        .where(and(eq(messages.followerId, follower.id), eq(messages.tempId, input.tempId)))
-        .limit(1);
-      if (existing) return { followerRow: follower, messageRow: existing, created: false };
-    }
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        id: newId(),
-        accountId: input.accountId,
-        followerId: follower.id,
-        livechatId: follower.livechatId,
-        type: 'reply',
-        fromType: input.fromType ?? 'agent',
-        fromId: input.userId,
-        tempId: input.tempId ?? null,
-        items: input.items,
-        text,
-        delivery: 'pending',
-        createdAt: at,
-      })
-      .returning();
-    if (follower.countNotIsReplied > 0) {
-      await tx
-        .update(messages)
-        .set({ isReplied: true })
-        .where(
-          and(
-            eq(messages.followerId, follower.id),
-            eq(messages.type, 'question'),
-            eq(messages.isReplied, false),
-          ),
-        );
-    }
-    if (follower.livechatId && (input.fromType ?? 'agent') === 'agent') {
-      await tx
-        .update(livechats)
-        .set({ lastAgentAt: at, firstResponseAt: sql`coalesce(${livechats.firstResponseAt}, ${at})` })
-        .where(eq(livechats.id, follower.livechatId));
-    }
-    const [updated] = await tx
-      .update(followers)
-      .set({ lastMessageAt: at, lastMessageText: text.slice(0, 200), countNotIsReplied: 0, updatedAt: at })
-      .where(eq(followers.id, follower.id))
-      .returning();
-    return { followerRow: updated, messageRow: message, created: true };
-  });
+  const values = {
+    accountId: input.accountId,
+    followerId: input.followerId,
+    messageId: newId(),
+    tempId: input.tempId ?? null,
+    at,
+    fromType: input.fromType ?? 'agent',
+    userId: input.userId,
+    items: input.items,
+    text,
+  } as const;
+  const stored = input.canSeeQueue
+    ? await storeCheckedBy(ctx, values, input.canSeeQueue)
+    : await storeOutbound(ctx, { ...values, scope: input.queueScope ?? { all: true } });
+  if (!stored) throw new NotFound('This chat does not exist.');
 
-  const follower = await followerToWireOne(ctx.db, stored.followerRow);
-  const message = messageToWire(stored.messageRow, await userSummary(ctx, stored.messageRow.fromId));
+  const row = stored.followerRow;
+  const known = row.livechatId && stored.livechat ? new Map([[row.livechatId, stored.livechat]]) : undefined;
+  const [follower, userInfo] = await Promise.all([
+    followerToWireOne(ctx.db, row, known),
+    userSummary(ctx, stored.messageRow.fromId),
+  ]);
+  const message = messageToWire(stored.messageRow, userInfo);
   if (stored.created) {
     await emitChat(
       ctx,
-      { accountId: input.accountId, queueId: stored.followerRow.lcQueueId, followerId: follower._id },
+      { accountId: input.accountId, queueId: row.lcQueueId, followerId: follower._id },
       AGENT_EVENTS.GET_CHAT,
       { follower, message },
     );
-    // Delivery happens after the answer; its outcome arrives as MESSAGE_STATUS.
-    void deliverMessage(ctx, stored.messageRow.id);
+    // Delivery happens after the answer; its outcome arrives as MESSAGE_STATUS. The message was
+    // stored claimed for this process, so no other delivery takes it meanwhile.
+    void deliverMessage(ctx, stored.messageRow.id, {
+      messageRow: stored.messageRow,
+      followerRow: row,
+      follower,
+      message,
+    });
   }
   return { follower, message, created: stored.created };
+}
+
+/**
+ * A sender whose visibility is a function (not a queue scope): it is asked about the chat's queue
+ * as read first, and the statement stores only while the chat is still in that queue (a chat
+ * moved meanwhile is read and asked about again).
+ */
+async function storeCheckedBy(
+  ctx: AppContext,
+  values: Omit<OutboundValues, 'scope'>,
+  canSeeQueue: (queueId: string | null) => boolean,
+) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [row] = await ctx.db
+      .select({ queueId: followers.lcQueueId })
+      .from(followers)
+      .where(and(eq(followers.id, values.followerId), eq(followers.accountId, values.accountId)))
+      .limit(1);
+    if (!row || !canSeeQueue(row.queueId)) return null;
+    const scope = { all: false, noQueue: row.queueId === null, queueIds: row.queueId ? [row.queueId] : [] };
+    const stored = await storeOutbound(ctx, { ...values, scope });
+    if (stored) return stored;
+  }
+  return null;
 }
 
 /** Sends a failed message again (spec 4: a fail can be resent). */
@@ -122,13 +114,22 @@ export async function resendMessage(
   ctx: AppContext,
   accountId: string,
   messageId: string,
+  canSeeQueue?: (queueId: string | null) => boolean,
 ): Promise<WireMessage> {
+  const [found] = await ctx.db
+    .select({ message: messages, queueId: followers.lcQueueId })
+    .from(messages)
+    .innerJoin(followers, eq(followers.id, messages.followerId))
+    .where(and(eq(messages.id, messageId), eq(messages.accountId, accountId), eq(messages.type, 'reply')))
+    .limit(1);
+  if (!found || (canSeeQueue && !canSeeQueue(found.queueId)))
+    throw new NotFound('This message does not exist.');
+  // Only a failed message goes out again; a sent or still pending one is answered as it is.
   const [row] = await ctx.db
     .update(messages)
-    .set({ delivery: 'pending', deliveryError: null })
-    .where(and(eq(messages.id, messageId), eq(messages.accountId, accountId), eq(messages.type, 'reply')))
+    .set({ delivery: 'pending', deliveryError: null, deliveryAttempts: 0, deliveryClaimedUntil: null })
+    .where(and(eq(messages.id, messageId), eq(messages.delivery, 'failed')))
     .returning();
-  if (!row) throw new NotFound('This message does not exist.');
-  void deliverMessage(ctx, row.id);
-  return messageToWire(row);
+  if (row) void deliverMessage(ctx, row.id);
+  return messageToWire(row ?? found.message, await userSummary(ctx, found.message.fromId));
 }

@@ -1,5 +1,6 @@
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { MessageItem } from '../../core/models/message';
+import type { Permissions, QueueAssignedType, QueueVisibility } from '../../core/models/account';
+import type { MessageItem, MessageType } from '../../core/models/message';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -13,8 +14,8 @@ export const queues = pgTable('queues', {
   id: text('id').primaryKey(),
   accountId: text('account_id').notNull(),
   name: text('name').notNull(),
-  assignType: text('assign_type').notNull().default('manual'),
-  visibility: text('visibility').$type<'everyone' | 'selected'>().notNull().default('everyone'),
+  assignType: text('assign_type').$type<QueueAssignedType>().notNull().default('manual'),
+  visibility: text('visibility').$type<QueueVisibility>().notNull().default('everyone'),
   chatsPerAgent: integer('chats_per_agent'),
   isDefault: boolean('is_default').notNull().default(false),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -39,7 +40,7 @@ export const followers = pgTable('followers', {
   mode: text('mode').$type<'bot' | 'agent'>().notNull().default('agent'),
   isBlock: boolean('is_block').notNull().default(false),
   isSpam: boolean('is_spam').notNull().default(false),
-  isFollow: boolean('is_follow').notNull().default(true),
+  isFollow: boolean('is_follow').notNull().default(false),
   integration: jsonb('integration').$type<Record<string, unknown> | null>(),
   profile: jsonb('profile').$type<Record<string, unknown>>().notNull().default({}),
   countNotIsReplied: integer('count_not_is_replied').notNull().default(0),
@@ -75,6 +76,7 @@ export const livechats = pgTable('livechats', {
   lastCustomerAt: ts('last_customer_at'),
   lastAgentAt: ts('last_agent_at'),
   closedAt: ts('closed_at'),
+  waitingSince: ts('waiting_since'),
   countdownUntil: ts('countdown_until'),
 });
 
@@ -86,7 +88,7 @@ export const messages = pgTable('messages', {
   accountId: text('account_id').notNull(),
   followerId: text('follower_id').notNull(),
   livechatId: text('livechat_id'),
-  type: text('type').$type<'question' | 'reply'>().notNull(),
+  type: text('type').$type<MessageType>().notNull(),
   fromType: text('from_type').$type<'customer' | 'agent' | 'bot' | 'system'>().notNull(),
   fromId: text('from_id'),
   tempId: text('temp_id'),
@@ -100,6 +102,9 @@ export const messages = pgTable('messages', {
   deliveryAttempts: integer('delivery_attempts').notNull().default(0),
   deliveryClaimedUntil: ts('delivery_claimed_until'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Merged in from an unknown chat (server/chatImport), with the sender's name the file gave. */
+  importedChatId: text('imported_chat_id'),
+  importedSender: text('imported_sender'),
 });
 
 export const inboundEvents = pgTable(
@@ -130,6 +135,8 @@ export const tags = pgTable('tags', {
   isActive: boolean('is_active').notNull().default(true),
   isVerify: boolean('is_verify').notNull().default(false),
   verifyTagApi: boolean('verify_tag_api').notNull().default(false),
+  /** Who sees the tag (spec 4, 6); see server/contacts. */
+  permission: jsonb('permission').$type<Permissions>().notNull().default({ verify: [], default: [] }),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

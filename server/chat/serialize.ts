@@ -1,4 +1,5 @@
 // Database rows → the wire shapes of spec 3 (Follower, Message), in one place.
+import { contactExpiresAt, isContactExpired } from '../../core/chat/contactWindow';
 import type { MessageItem } from '../../core/models/message';
 import type { followers, livechats, messages } from './schema';
 
@@ -26,10 +27,24 @@ export interface UserSummary {
 
 export const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : null);
 
+/** What the follower row does not copy from its live chat. */
+export interface LivechatTimes {
+  countdownUntil: Date | null;
+  lastCustomerAt: Date | null;
+}
+
 export function followerToWire(
   row: FollowerRow,
-  extra: { channel?: ChannelInfo; queue?: QueueSummary | null; assignee?: UserSummary | null } = {},
+  extra: {
+    channel?: ChannelInfo;
+    queue?: QueueSummary | null;
+    assignee?: UserSummary | null;
+    livechat?: LivechatTimes | null;
+  } = {},
+  now = Date.now(),
 ) {
+  const expiresAt = contactExpiresAt(row.channelType, seconds(extra.livechat?.lastCustomerAt));
+  const countdownUntil = extra.livechat?.countdownUntil;
   return {
     _id: row.id,
     line_name: row.lineName,
@@ -45,10 +60,16 @@ export function followerToWire(
     is_spam: row.isSpam,
     is_follow: row.isFollow,
     follower_type: row.followerType,
-    contact_detail: [],
+    contact_detail: Array.isArray(row.profile?.contact_detail)
+      ? (row.profile.contact_detail as unknown[])
+      : [],
     integration: row.integration,
+    // What the widget's setUser() claimed, with whether the site owner's signature proved it.
+    widget_identity: (row.profile?.widget_identity as Record<string, unknown> | undefined) ?? null,
     count_not_is_replied: row.countNotIsReplied,
     last_message_text: row.lastMessageText,
+    contact_expired: isContactExpired(expiresAt, Math.floor(now / 1000)),
+    contact_expires_at: expiresAt,
     last_livechat: row.livechatId
       ? {
           livechat_id: row.livechatId,
@@ -66,7 +87,14 @@ export function followerToWire(
           is_expired: row.lcIsExpired,
           is_done: row.lcIsDone,
           is_business: row.lcIsBusiness,
-          last_chat_message: row.lastMessageAt ? { timestamp: seconds(row.lastMessageAt) } : null,
+          last_chat_message: row.lastMessageAt ? { timestamp: seconds(row.lastMessageAt) ?? 0 } : null,
+          // The switch-mode countdown's end (seconds), so a list shows every chat's countdown.
+          countdown_until:
+            countdownUntil &&
+            countdownUntil.getTime() > now &&
+            !(row.lcIsMissed || row.lcIsExpired || row.lcIsDone)
+              ? seconds(countdownUntil)
+              : null,
         }
       : null,
   };
@@ -90,6 +118,9 @@ export function messageToWire(row: MessageRow, userInfo?: UserSummary | null) {
     delivery_error: row.deliveryError,
     status_send_message: row.delivery === 'failed' ? ('fail' as const) : null,
     messages_sent: row.items as MessageItem[],
+    /** Brought in from a chat history file (server/chatImport); the sender as the file named them. */
+    imported: row.importedChatId != null,
+    imported_sender: row.importedSender ?? null,
   };
 }
 export type WireMessage = ReturnType<typeof messageToWire>;

@@ -2,11 +2,7 @@
 // Both are driven through Drizzle's Postgres dialect, so the rest of the server sees one type.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { schema } from './schema';
 
 export type Schema = typeof schema;
@@ -18,10 +14,33 @@ export interface RawTransaction {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/**
+ * A hot-path SQL statement written out once ($1, $2, … parameters): PostgreSQL parses and plans it
+ * once per pooled connection (a named prepared statement), and no query builder runs per call.
+ */
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
+}
+
+const statementNames = new Set<string>();
+
+/** Names must be unique: PostgreSQL keeps one text per name and connection. */
+export function statement(name: string, text: string): Statement {
+  if (statementNames.has(name)) throw new Error(`Statement ${name} is defined twice`);
+  statementNames.add(name);
+  return { name, text: text.replace(/\s+/g, ' ').trim() };
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   rawTransaction<T>(fn: (tx: RawTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs one prepared statement outside any transaction (a single statement is atomic). Rows come
+   * as the driver gives them: snake_case columns, timestamps as Date, json parsed (server/db/rows.ts).
+   */
+  run<T = Record<string, unknown>>(statement: Statement, params: readonly unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -29,7 +48,10 @@ export async function openDatabase(options: {
   databaseUrl?: string | null;
   dataDir: string;
 }): Promise<Database> {
+  // Only the driver in use is loaded (PGlite's WebAssembly build is not needed next to PostgreSQL).
   if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     // A broken idle connection must not take the process down; the next query reconnects.
     pool.on('error', () => {});
@@ -56,11 +78,15 @@ export async function openDatabase(options: {
           client.release();
         }
       },
+      run: async <T>(st: Statement, params: readonly unknown[]) =>
+        (await pool.query({ name: st.name, text: st.text, values: params as unknown[] })).rows as T[],
       close: () => pool.end(),
     };
   }
   const dir = path.join(options.dataDir, 'db');
   fs.mkdirSync(dir, { recursive: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const client = await PGlite.create(dir);
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
@@ -74,6 +100,8 @@ export async function openDatabase(options: {
           query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
         }),
       ),
+    run: async <T>(st: Statement, params: readonly unknown[]) =>
+      (await client.query<T>(st.text, params as unknown[])).rows,
     close: () => client.close(),
   };
 }

@@ -1,9 +1,24 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { createI18n } from '../../core/i18n';
+import { GENERIC_ERROR_KEYS } from '../../core/text/notices';
+import en from '../../locales/en.json';
+import th from '../../locales/th.json';
 import { HttpError } from './errors';
+import { isDatabaseUnavailable, isStorageFull, RETRY_AFTER_UNAVAILABLE_S } from './unavailable';
+
+/** Spec 8's generic error, in the words of the English locale (its one home). */
+const GENERIC_ERROR_TEXT = createI18n({ en, th }, 'en').t(GENERIC_ERROR_KEYS.title);
 
 /** One place that turns any thrown error into the JSON error shape of design.md. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // Refused before its body was all read (an upload stopped by a full disk, a 403 before the file):
+    // the rest is drained so the connection can carry the next request, except a body too large to
+    // read at all, whose connection is closed instead.
+    if (!request.raw.complete) {
+      if ((error as FastifyError).statusCode === 413) reply.header('connection', 'close');
+      else request.raw.resume();
+    }
     if (error instanceof HttpError) {
       reply.headers(error.headers).status(error.status).send(error.toJSON());
       return;
@@ -23,7 +38,23 @@ export function registerErrorHandler(app: FastifyInstance) {
       reply.status(fe.statusCode).send({ message: fe.message, code: fe.code ?? 'bad_request' });
       return;
     }
+    if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'storage full');
+      reply.status(507).send({
+        message: 'The server has no room to store this file. Please contact the staff.',
+        code: 'storage_full',
+      });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_UNAVAILABLE_S))
+        .send({ message: 'The service is briefly unavailable. Please try again.', code: 'unavailable' });
+      return;
+    }
     request.log.error({ err: error }, 'request failed');
-    reply.status(500).send({ message: 'Sorry, something went wrong with the system.', code: 'internal' });
+    reply.status(500).send({ message: GENERIC_ERROR_TEXT, code: 'internal' });
   });
 }

@@ -1,8 +1,10 @@
 // With REDIS_URL, socket.io rooms and events are shared by every server process through a
-// Redis stream (which also keeps sessions for connection-state recovery across processes).
+// Redis stream (which also keeps sessions for connection-state recovery across processes), and
+// cache drops reach every process (cacheSync.ts).
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { createClient } from 'redis';
 import type { Server } from 'socket.io';
+import { syncCaches } from './cacheSync';
 
 export async function attachRedisAdapter(io: Server, redisUrl: string): Promise<() => Promise<void>> {
   const client = createClient({ url: redisUrl });
@@ -12,7 +14,9 @@ export async function attachRedisAdapter(io: Server, redisUrl: string): Promise<
   });
   await client.connect();
   io.adapter(createAdapter(client, { streamName: 'chatdesk:socket.io' }));
+  const stopSync = syncCaches(io);
   return async () => {
+    stopSync();
     await client.quit().catch(() => {});
   };
 }

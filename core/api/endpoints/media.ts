@@ -1,5 +1,5 @@
-// The media library's calls (spec 7 "Media").
-import type { FolderListItem, MediaFile, Storage } from '../../models/media';
+// The media library's calls (spec 7 "Media"; bodies as docs/api.md describes them).
+import type { FilePage, FolderItem, LibraryFile, Storage } from '../../models/media';
 import type { ApiClient } from '../client';
 
 export interface FileListQuery {
@@ -15,41 +15,44 @@ export interface FileListQuery {
 }
 
 export const getDiskSpace = (api: ApiClient) => api.get<Storage>('/api/folder/disk/space');
-export const getFolders = (api: ApiClient) => api.get<FolderListItem[]>('/api/folder/list');
-export const getFiles = (api: ApiClient, query: FileListQuery) =>
-  api.get<{ files: MediaFile[]; total_count: number }>('/api/file/list', { ...query });
+export const getFolders = (api: ApiClient) => api.get<FolderItem[]>('/api/folder/list');
+export const getFiles = (api: ApiClient, query: Partial<FileListQuery>) =>
+  api.get<FilePage>('/api/file/list', { ...query });
 
 /** Multipart: files plus folderId. */
 export const uploadFiles = (api: ApiClient, form: FormData) =>
-  api.post<{ resultUpload: MediaFile[]; diskInfo: Storage }>('/api/file/upload', form);
+  api.post<{ resultUpload: LibraryFile[]; diskInfo: Storage }>('/api/file/upload', form);
 
 export const deleteFiles = (
   api: ApiClient,
-  body: { fileIds: string[]; deleteAll?: boolean; folderId: string },
-) => api.delete<unknown>('/api/file/delete', body);
+  body: { fileIds: string[]; deleteAll?: boolean; folderId?: string },
+) => api.delete<{ deleted: number; diskInfo: Storage }>('/api/file/delete', body);
 export const editFile = (api: ApiClient, body: { file_id: string; name: string; type?: string }) =>
-  api.post<unknown>('/api/file/edit', body);
+  api.post<{ file: LibraryFile }>('/api/file/edit', body);
 export const moveFiles = (api: ApiClient, body: { fileIds: string[]; folderId: string }) =>
-  api.post<unknown>('/api/file/move', body);
+  api.post<{ moved: number; folderId: string }>('/api/file/move', body);
 
-export const createFolder = (api: ApiClient, body: { name: string; parentId?: string }) =>
-  api.post<unknown>('/api/folder/create', body);
+export const createFolder = (api: ApiClient, body: { name: string; parentId?: string | null }) =>
+  api.post<FolderItem>('/api/folder/create', body);
 export const updateFolder = (api: ApiClient, body: { folderId: string; name: string }) =>
-  api.post<unknown>('/api/folder/update', body);
-export const deleteFolder = (api: ApiClient, body: { folderId: string }) =>
-  api.delete<unknown>('/api/folder/delete', body);
+  api.post<FolderItem>('/api/folder/update', body);
+export const deleteFolder = (api: ApiClient, body: { folderId: string; force?: boolean }) =>
+  api.delete<{ deleted_folders: number; deleted_files: number; diskInfo: Storage }>(
+    '/api/folder/delete',
+    body,
+  );
 
 /** Spec 8: a failed file list shows an empty list with total 0, never an error. */
-export async function getFilesOrEmpty(api: ApiClient, query: FileListQuery) {
+export async function getFilesOrEmpty(api: ApiClient, query: Partial<FileListQuery>): Promise<FilePage> {
   try {
     return await getFiles(api, query);
   } catch {
-    return { files: [] as MediaFile[], total_count: 0 };
+    return { files: [], total_count: 0 };
   }
 }
 
 /** Spec 8: a failed folder list shows an empty list. */
-export async function getFoldersOrEmpty(api: ApiClient): Promise<FolderListItem[]> {
+export async function getFoldersOrEmpty(api: ApiClient): Promise<FolderItem[]> {
   try {
     return await getFolders(api);
   } catch {

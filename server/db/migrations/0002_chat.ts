@@ -26,6 +26,8 @@ create table queues (
   created_at timestamptz not null default now()
 );
 create index queues_account on queues (account_id);
+-- One default queue per account: new chats open in it.
+create unique index queues_one_default on queues (account_id) where is_default;
 
 create table queue_members (
   queue_id text not null references queues(id) on delete cascade,
@@ -49,7 +51,8 @@ create table followers (
   mode text not null default 'agent' check (mode in ('bot', 'agent')),
   is_block boolean not null default false,
   is_spam boolean not null default false,
-  is_follow boolean not null default true,
+  -- Marked by an agent to appear under the 'following' filter (one flag shared by the team).
+  is_follow boolean not null default false,
   integration jsonb,
   profile jsonb not null default '{}'::jsonb,
   count_not_is_replied integer not null default 0,
@@ -69,6 +72,18 @@ create table followers (
 );
 create index followers_recent on followers (account_id, last_message_at desc nulls last, id desc);
 create index followers_assignee on followers (account_id, lc_user_id, last_message_at desc nulls last);
+create index followers_queue on followers (account_id, lc_queue_id, last_message_at desc nulls last);
+-- Pinned chats: assigned and still active (spec 4).
+create index followers_active_assignee on followers (account_id, lc_user_id, last_message_at desc nulls last)
+  where lc_user_id is not null and not (lc_is_missed or lc_is_expired or lc_is_done);
+-- The rarer chat_type filters read their own small partial indexes instead of walking the inbox.
+create index followers_missed on followers (account_id, last_message_at desc nulls last, id desc) where lc_is_missed;
+create index followers_expired on followers (account_id, last_message_at desc nulls last, id desc) where lc_is_expired;
+create index followers_done on followers (account_id, last_message_at desc nulls last, id desc) where lc_is_done;
+create index followers_following on followers (account_id, last_message_at desc nulls last, id desc) where is_follow;
+create index followers_group_room on followers (account_id, last_message_at desc nulls last, id desc) where follower_type <> 'other';
+create index followers_blocked on followers (account_id, last_message_at desc nulls last, id desc) where is_block;
+create index followers_spam on followers (account_id, last_message_at desc nulls last, id desc) where is_spam;
 
 -- One session of a conversation: opened by a customer message, taken, accepted, closed (spec 4).
 create table livechats (
@@ -89,10 +104,17 @@ create table livechats (
   last_customer_at timestamptz,
   last_agent_at timestamptz,
   closed_at timestamptz,
+  -- Since when the chat waits for an agent to accept it (opened, or assigned to someone new).
+  waiting_since timestamptz,
   countdown_until timestamptz
 );
 create index livechats_follower on livechats (follower_id, started_at desc);
 create index livechats_open on livechats (account_id, started_at) where not (is_done or is_missed or is_expired);
+-- The lifecycle sweeps (server/chat/sweeps.ts): waiting to be accepted, and idle since.
+create index livechats_waiting on livechats (waiting_since) where not (is_accepted or is_done or is_missed or is_expired);
+create index livechats_idle on livechats
+  ((greatest(started_at, coalesce(last_customer_at, started_at), coalesce(last_agent_at, started_at))))
+  where not (is_done or is_missed or is_expired);
 
 -- Messages in and out. seq orders them; temp_id makes an agent's retry the same message;
 -- external_id (the platform's id) makes a redelivered webhook the same message.

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API_RETRIES, API_RETRY_DELAY_MS, ApiError, createApiClient } from '../../../core/api/client';
+import {
+  API_RETRIES,
+  API_RETRY_DELAY_MS,
+  ApiError,
+  createApiClient,
+  isRetrySafe,
+} from '../../../core/api/client';
 import { fakeFetch } from './fakeFetch';
 
 function setup(answers: Parameters<typeof fakeFetch>[0], overrides: Record<string, unknown> = {}) {
@@ -56,7 +62,7 @@ describe('spec 7, 9: retries 3 times, 3000 ms apart, on network errors and 5xx o
   });
   it('a 5xx is retried and a later 200 wins', async () => {
     const { api, calls, sleeps } = setup([{ status: 502 }, { status: 503 }, { status: 200, body: { n: 1 } }]);
-    expect(await api.post('/x', {})).toEqual({ n: 1 });
+    expect(await api.post('/api/chat/send/message', { tempId: 't-1' })).toEqual({ n: 1 });
     expect(calls).toHaveLength(3);
     expect(sleeps).toEqual([3000, 3000]);
   });
@@ -83,6 +89,46 @@ describe('spec 7, 9: retries 3 times, 3000 ms apart, on network errors and 5xx o
     await expect(api.get('/x')).rejects.toBeInstanceOf(ApiError);
     expect(calls).toHaveLength(1);
     expect(sleeps).toEqual([]);
+  });
+});
+
+describe('only requests that are safe to repeat are retried', () => {
+  it.each([
+    ['GET', undefined, undefined, true],
+    ['PUT', { a: 1 }, undefined, true],
+    ['DELETE', { no: 1 }, undefined, true],
+    ['POST', { text: 'note' }, undefined, false],
+    ['PATCH', { text: 'note' }, undefined, false],
+    ['POST', { tempId: 't-1', message: 'hi' }, undefined, true],
+    ['POST', { temp_id: 't-1' }, undefined, true],
+    ['POST', { text: 'x' }, { 'Idempotency-Key': 'k' }, true],
+  ] as const)('%s %j %j → %s', (method, body, headers, safe) => {
+    expect(isRetrySafe(method, body, headers)).toBe(safe);
+  });
+  it('a multipart send with a tempId is retried', () => {
+    const form = new FormData();
+    form.set('tempId', 't-9');
+    expect(isRetrySafe('POST', form)).toBe(true);
+    expect(isRetrySafe('POST', new FormData())).toBe(false);
+  });
+  it('a POST without a temp id is sent once even on a 5xx', async () => {
+    const { api, calls, sleeps } = setup([{ status: 503 }, { status: 200, body: {} }]);
+    await expect(api.post('/api/note/create', { text: 'x' })).rejects.toMatchObject({ status: 503 });
+    expect(calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+  it('a 4xx answers at once, with no wait, even where retries are allowed', async () => {
+    const { api, calls, sleeps } = setup([
+      { status: 400, body: { message: 'This field is required.', field: 'message' } },
+    ]);
+    await expect(api.post('/api/chat/send/message', { tempId: 't' })).rejects.toMatchObject({ status: 400 });
+    expect(calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+  it('the error body always has a message, also without an answer', async () => {
+    const { api } = setup(['network-error']);
+    const err = (await api.post('/x', { text: 'a' }).catch((e) => e)) as ApiError;
+    expect(err.body).toMatchObject({ message: err.message, code: 'network' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPinned, splitPinned } from '../../../core/chat/pinned';
+import { isPinned } from '../../../core/chat/pinned';
 import { follower, viewer } from './followerFixture';
 
 describe("spec 4: pinned = assigned to me (any agent under 'all') and still active", () => {
@@ -16,10 +16,4 @@ describe("spec 4: pinned = assigned to me (any agent under 'all') and still acti
   });
   it('no live chat is never pinned', () =>
     expect(isPinned(follower('f', {}, null), viewer, 'all')).toBe(false));
-  it('splitPinned keeps order', () => {
-    const list = [follower('a', {}, { user_id: 'me' }), follower('b'), follower('c', {}, { user_id: 'me' })];
-    const { pinned, others } = splitPinned(list, viewer, 'inbox');
-    expect(pinned.map((f) => f._id)).toEqual(['a', 'c']);
-    expect(others.map((f) => f._id)).toEqual(['b']);
-  });
 });

@@ -3,7 +3,6 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
-  formatIsoDay,
   formatTime,
   fromSeconds,
 } from '../../../core/format/dates';
@@ -16,7 +15,6 @@ describe('spec 9: DD/MM/YYYY and DD/MM/YYYY HH:mm', () => {
     expect(formatDate(at)).toBe('05/01/2024');
     expect(formatDateTime(at)).toBe('05/01/2024 09:07');
     expect(formatTime(new Date(2024, 0, 5, 21, 30))).toBe('21:30');
-    expect(formatIsoDay(at)).toBe('2024-01-05');
     expect(formatDate(at.getTime())).toBe('05/01/2024');
   });
   it('message timestamps are seconds', () =>

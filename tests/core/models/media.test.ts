@@ -6,6 +6,8 @@ import {
   MEDIA_DEFAULT_SORT,
   MEDIA_PAGE_SIZE,
   MediaFile,
+  mediaFileAddress,
+  mediaFilePath,
 } from '../../../core/models/media';
 
 describe('spec 3, 7, 9: media', () => {
@@ -49,5 +51,24 @@ describe('spec 3, 7, 9: media', () => {
   it('spec 9: page size 300, newest first', () => {
     expect(MEDIA_PAGE_SIZE).toBe(300);
     expect(MEDIA_DEFAULT_SORT).toEqual({ sortField: 'createdDate', sortAsc: false });
+  });
+
+  const ID = 'abcdefghij0123456789';
+  it('a stored file is at /media/{id}/{name}, the name encoded', () => {
+    expect(mediaFilePath(ID, 'a b#.png')).toBe(`/media/${ID}/a%20b%23.png`);
+  });
+  it.each([
+    [`/media/${ID}/a.png`, { origin: null, id: ID, name: 'a.png' }],
+    [
+      `https://chat.example/media/${ID}/a%20b.pdf`,
+      { origin: 'https://chat.example', id: ID, name: 'a%20b.pdf' },
+    ],
+    [`/media/thumbs/${ID}.webp`, null],
+    [`/media/${ID}/a.png?x=1`, null],
+    [`/media/${ID.slice(1)}/a.png`, null],
+    ['https://cdn.example/a.png', null],
+    [42, null],
+  ])('the parts of %s', (url, parts) => {
+    expect(mediaFileAddress(url)).toEqual(parts);
   });
 });

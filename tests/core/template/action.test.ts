@@ -15,6 +15,9 @@ import {
 } from '../../../core/template/action';
 import { validAction } from './forms';
 
+/** The content key a tap that needs its stored action carries (actionKeyOf). */
+const HASH = expect.stringMatching(/^h[0-9a-z]+$/);
+
 const REQUIRED = 'This field is required.';
 const max = (n: number) => `Please enter no more than ${n} characters.`;
 
@@ -163,15 +166,19 @@ describe('what is sent', () => {
     [
       'talkToHuman',
       { talkToHumanAction: 'queue', queueId: 'q1' },
-      { action: 'talkToHuman', mode: 'queue', queue: 'q1' },
+      { action: 'talkToHuman', mode: 'queue', queue: 'q1', key: HASH },
     ],
     ['location', {}, { action: 'location', lat: '13.7563', lng: '100.5018' }],
     ['verify', { actionKey: 'b7' }, { action: 'verify', key: 'b7' }],
     ['logout', {}, { action: 'logout' }],
-    ['apiCondition', {}, { action: 'apiCondition', api: 'stock-check' }],
-    ['flow', {}, { action: 'flow', id: 'flow-7' }],
+    ['apiCondition', {}, { action: 'apiCondition', api: 'stock-check', key: HASH }],
+    ['flow', {}, { action: 'flow', id: 'flow-7', key: HASH }],
     ['message', {}, { action: 'message', text: 'Hello' }],
-    ['postback', { useActionFromApi: true, apiName: 'next-step' }, { action: 'fromApi', api: 'next-step' }],
+    [
+      'postback',
+      { useActionFromApi: true, apiName: 'next-step' },
+      { action: 'fromApi', api: 'next-step', key: HASH },
+    ],
   ])('postback data of %s round-trips', (type, fields, expected) => {
     expect(parsePostbackData(postbackData(validAction(type, fields)))).toEqual(expected);
   });

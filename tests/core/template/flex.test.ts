@@ -155,15 +155,30 @@ describe('every action type maps to a LINE action (spec 3, 5)', () => {
       {
         type: 'postback',
         label: 'Button',
-        data: 'action=talkToHuman&mode=message',
+        data: expect.stringMatching(/^action=talkToHuman&mode=message&key=h[0-9a-z]+$/),
         displayText: 'Talk to a person',
       },
     ],
     ['location', { type: 'postback', label: 'Button', data: 'action=location&lat=13.7563&lng=100.5018' }],
     ['verify', { type: 'postback', label: 'Button', data: 'action=verify' }],
     ['logout', { type: 'postback', label: 'Button', data: 'action=logout' }],
-    ['apiCondition', { type: 'postback', label: 'Button', data: 'action=apiCondition&api=stock-check' }],
-    ['flow', { type: 'postback', label: 'Button', data: 'action=flow&id=flow-7', displayText: 'Start' }],
+    [
+      'apiCondition',
+      {
+        type: 'postback',
+        label: 'Button',
+        data: expect.stringMatching(/^action=apiCondition&api=stock-check&key=h[0-9a-z]+$/),
+      },
+    ],
+    [
+      'flow',
+      {
+        type: 'postback',
+        label: 'Button',
+        data: expect.stringMatching(/^action=flow&id=flow-7&key=h[0-9a-z]+$/),
+        displayText: 'Start',
+      },
+    ],
     ['postback', { type: 'postback', label: 'Button', data: 'menu=1', displayText: 'Menu' }],
   ];
 

@@ -9,9 +9,15 @@ import {
   IMAGEMAP_BASE_SIZE,
   IMAGEMAP_FAMILIES,
   IMAGEMAP_LAYOUT_IDS,
+  IMAGEMAP_MESSAGES,
   type ImagemapFamily,
   type ImagemapForm,
   type ImagemapLayoutId,
+  imagemapBaseHeight,
+  imagemapBaseSize,
+  imagemapImageAddress,
+  imagemapImageProblem,
+  imagemapImageUrl,
   layoutAreas,
   toImagemapMessage,
 } from '../../../core/template/imagemap';
@@ -293,6 +299,70 @@ describe('image map limits (line-limits.md)', () => {
     expect(toImagemapMessage({ ...tiny(1), baseUrl: 'http://cdn.example.com/m' })).toEqual({
       ok: false,
       errors: [{ field: 'baseUrl', message: LIMIT_MESSAGES.imageHttps }],
+    });
+  });
+});
+
+describe('a media-library picture as the base image (issue 6)', () => {
+  it('recognises /imagemap/{fileId} addresses and nothing else', () => {
+    const id = 'abcdefghij0123456789';
+    expect(imagemapImageUrl('https://chat.example.test/', id)).toBe(
+      `https://chat.example.test/imagemap/${id}`,
+    );
+    expect(imagemapImageAddress(`https://chat.example.test/imagemap/${id}`)).toEqual({
+      origin: 'https://chat.example.test',
+      fileId: id,
+    });
+    for (const other of [
+      `https://chat.example.test/imagemap/${id}/1040`,
+      `https://chat.example.test/media/${id}/a.png`,
+      `/imagemap/${id}`,
+      'https://chat.example.test/imagemap/SHORT',
+      42,
+    ])
+      expect(imagemapImageAddress(other)).toBeNull();
+  });
+
+  it('takes JPEG and PNG pictures with a resolution, at most 10 MB (LINE imagemap image)', () => {
+    const ok = { type: 'image/jpeg', size: 10_000_000, resolution: { width: 1600, height: 1200 } };
+    expect(imagemapImageProblem(ok)).toBeNull();
+    expect(imagemapImageProblem({ ...ok, type: 'image/png' })).toBeNull();
+    expect(imagemapImageProblem({ ...ok, type: 'image/gif' })).toBe(LIMIT_MESSAGES.imageType);
+    expect(imagemapImageProblem({ ...ok, type: 'image/svg+xml' })).toBe(LIMIT_MESSAGES.imageType);
+    expect(imagemapImageProblem({ ...ok, size: 10_000_001 })).toBe(IMAGEMAP_MESSAGES.imageTooLarge);
+    expect(imagemapImageProblem({ ...ok, resolution: null })).toBe(IMAGEMAP_MESSAGES.noResolution);
+    expect(imagemapBaseHeight({ width: 1600, height: 1200 })).toBe(780);
+    expect(imagemapBaseHeight({ width: 500, height: 333 })).toBe(693);
+  });
+
+  it('lays the areas on 1040 × the picture’s base height, schema-valid', () => {
+    const form: ImagemapForm = {
+      ...createImagemap('square', 3),
+      baseUrl: BASE,
+      baseHeight: 780,
+      altText: 'Rows',
+    };
+    form.areas.forEach((a, i) => {
+      a.action = validAction('message' as ActionType);
+      a.action.text = `row ${i + 1}`;
+    });
+    const result = toImagemapMessage(form);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.message.baseSize).toEqual({ width: 1040, height: 780 });
+    expect(result.message.actions.map((a) => a.area)).toEqual(
+      grid(W1, [
+        [0, 260],
+        [260, 260],
+        [520, 260],
+      ]),
+    );
+    expect(schema(result.message)).toEqual([]);
+    expect(checkLineMessage(result.message)).toEqual([]);
+    expect(imagemapBaseSize({ family: 'vertical', baseHeight: null })).toEqual({ width: 1040, height: 1560 });
+    const bad = toImagemapMessage({ ...form, baseHeight: 12.5 });
+    expect(bad.ok ? [] : bad.errors).toContainEqual({
+      field: 'baseHeight',
+      message: 'number is invalid format',
     });
   });
 });

@@ -104,12 +104,33 @@ describe('every action type on a button', () => {
     ['uri', { type: 'web_url', title: 'Button', url: 'https://shop.example.com/item/1' }],
     ['tel', { type: 'phone_number', title: 'Button', payload: '+66812345678' }],
     ['templateId', { type: 'postback', title: 'Button', payload: 'action=templateId&id=tpl-42' }],
-    ['talkToHuman', { type: 'postback', title: 'Button', payload: 'action=talkToHuman&mode=message' }],
+    [
+      'talkToHuman',
+      {
+        type: 'postback',
+        title: 'Button',
+        payload: expect.stringMatching(/^action=talkToHuman&mode=message&key=h[0-9a-z]+$/),
+      },
+    ],
     ['location', { type: 'postback', title: 'Button', payload: 'action=location&lat=13.7563&lng=100.5018' }],
     ['verify', { type: 'postback', title: 'Button', payload: 'action=verify' }],
     ['logout', { type: 'postback', title: 'Button', payload: 'action=logout' }],
-    ['apiCondition', { type: 'postback', title: 'Button', payload: 'action=apiCondition&api=stock-check' }],
-    ['flow', { type: 'postback', title: 'Button', payload: 'action=flow&id=flow-7' }],
+    [
+      'apiCondition',
+      {
+        type: 'postback',
+        title: 'Button',
+        payload: expect.stringMatching(/^action=apiCondition&api=stock-check&key=h[0-9a-z]+$/),
+      },
+    ],
+    [
+      'flow',
+      {
+        type: 'postback',
+        title: 'Button',
+        payload: expect.stringMatching(/^action=flow&id=flow-7&key=h[0-9a-z]+$/),
+      },
+    ],
     ['postback', { type: 'postback', title: 'Button', payload: 'menu=1' }],
   ])('%s', (type, expected) => {
     const message = ok(

@@ -32,7 +32,13 @@ describe('quick replies', () => {
   it('Meta: title 20, payload 1000, replies only', () => {
     expect(toMetaQuickReplies([item('Talk', validAction('talkToHuman'))])).toEqual({
       ok: true,
-      message: [{ content_type: 'text', title: 'Talk', payload: 'action=talkToHuman&mode=message' }],
+      message: [
+        {
+          content_type: 'text',
+          title: 'Talk',
+          payload: expect.stringMatching(/^action=talkToHuman&mode=message&key=h[0-9a-z]+$/),
+        },
+      ],
     });
     const data = (n: number) => item('x', validAction('postback', { data: 'd'.repeat(n) }));
     expect(toMetaQuickReplies([data(1000)]).ok).toBe(true);

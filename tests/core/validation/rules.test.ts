@@ -10,7 +10,6 @@ import {
   isLatitude,
   isLongitude,
   isNumber,
-  isRequired,
   isTel,
   isUrl,
   MESSAGES,
@@ -62,7 +61,6 @@ describe('spec 5: blank and required', () => {
     [false, false],
   ])('isBlank(%j) = %s', (value, blank) => {
     expect(isBlank(value)).toBe(blank);
-    expect(isRequired(value)).toBe(!blank);
   });
 });
 

@@ -1,3 +1,4 @@
+// Spec 7 "Chat, POST": each write goes to its path with the body docs/chat-api.md names.
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../../core/api/client';
 import * as chat from '../../../../core/api/endpoints/chatActions';
@@ -5,43 +6,37 @@ import { fakeFetch } from '../fakeFetch';
 
 type Api = ReturnType<typeof createApiClient>;
 const ref = { liveChatId: 'lc1', userId: 'u1' };
+const send = { ...ref, followerId: 'f1', tempId: 't1' };
 
 describe('spec 7: chat POST, PATCH and DELETE endpoints', () => {
   const cases: [string, (api: Api) => Promise<unknown>, string, string, unknown][] = [
     [
       'send message',
-      (api) => chat.sendMessage(api, { ...ref, followerId: 'f1', message: 'hi', tempId: 't1' }),
+      (api) => chat.sendMessage(api, { ...send, message: 'hi' }),
       'POST',
       '/api/chat/send/message',
-      { ...ref, followerId: 'f1', message: 'hi', tempId: 't1' },
+      { ...send, message: 'hi' },
     ],
     [
       'send sticker',
-      (api) =>
-        chat.sendSticker(api, { ...ref, followerId: 'f1', sticker_id: 's', package_id: 'p', tempId: 't' }),
+      (api) => chat.sendSticker(api, { ...send, sticker_id: 's', package_id: 'p' }),
       'POST',
       '/api/chat/send/sticker',
-      { ...ref, followerId: 'f1', sticker_id: 's', package_id: 'p', tempId: 't' },
+      { ...send, sticker_id: 's', package_id: 'p' },
     ],
     [
       'send template',
-      (api) => chat.sendTemplate(api, { reply_message_id: 'r1' }),
+      (api) => chat.sendTemplate(api, { reply_message_id: 'r1', followerId: 'f1', tempId: 't1' }),
       'POST',
       '/api/chat/send/template',
-      { reply_message_id: 'r1' },
+      { reply_message_id: 'r1', followerId: 'f1', tempId: 't1' },
     ],
+    ['resend', (api) => chat.resendMessage(api, 'm1'), 'POST', '/api/chat/resend', { messageId: 'm1' }],
     [
       'chat status',
-      (api) => chat.setChatStatus(api, 'online'),
+      (api) => chat.setChatStatus(api, 'away'),
       'POST',
       '/api/chat/chatstatus',
-      { chat_status: 'online' },
-    ],
-    [
-      'all chat status',
-      (api) => chat.setAllChatStatus(api, 'away'),
-      'POST',
-      '/api/chat/allchatstatus',
       { chat_status: 'away' },
     ],
     [
@@ -54,87 +49,74 @@ describe('spec 7: chat POST, PATCH and DELETE endpoints', () => {
     ['accept', (api) => chat.acceptChat(api, ref), 'POST', '/api/chat/accept', ref],
     ['close', (api) => chat.closeChat(api, ref), 'POST', '/api/chat/close', ref],
     [
+      'assign to a queue',
+      (api) => chat.assignChat(api, { followerId: 'f1', liveChatId: 'lc1', queueId: 'q1' }),
+      'POST',
+      '/api/chat/assign/agent',
+      { followerId: 'f1', liveChatId: 'lc1', queueId: 'q1' },
+    ],
+    [
+      'follow',
+      (api) => chat.followChat(api, { followerId: 'f1', follow: true }),
+      'POST',
+      '/api/chat/follow',
+      { followerId: 'f1', follow: true },
+    ],
+    [
+      'spam',
+      (api) => chat.markSpam(api, { followerId: 'f', is_spam: true }),
+      'POST',
+      '/api/chat/spam',
+      { followerId: 'f', is_spam: true },
+    ],
+    [
+      'nickname',
+      (api) => chat.setNickname(api, { followerId: 'f', nickname: 'n' }),
+      'POST',
+      '/api/chat/nickname',
+      { followerId: 'f', nickname: 'n' },
+    ],
+    [
       'switch mode set',
-      (api) => chat.setSwitchMode(api, { liveChatId: 'lc1' }),
+      (api) => chat.changeSwitchMode(api, 'set', 'lc1'),
       'POST',
       '/api/chat/switchmode/set',
       { liveChatId: 'lc1' },
     ],
     [
       'switch mode extend',
-      (api) => chat.extendSwitchMode(api, { liveChatId: 'lc1' }),
+      (api) => chat.changeSwitchMode(api, 'extend', 'lc1'),
       'POST',
       '/api/chat/switchmode/extend',
       { liveChatId: 'lc1' },
     ],
     [
       'switch mode clear',
-      (api) => chat.clearSwitchMode(api, { liveChatId: 'lc1' }),
+      (api) => chat.changeSwitchMode(api, 'clear', 'lc1'),
       'POST',
       '/api/chat/switchmode/clear',
       { liveChatId: 'lc1' },
     ],
     [
       'search name',
-      (api) => chat.searchChats(api, 'name', { keyword: 'a' }),
+      (api) => chat.searchByName(api, { text: 'a', skip: 0, limit: 5 }),
       'POST',
       '/api/chat/search/name',
-      { keyword: 'a' },
+      { text: 'a', skip: 0, limit: 5 },
     ],
     [
       'search message',
-      (api) => chat.searchChats(api, 'message', { keyword: 'a' }),
+      (api) => chat.searchByMessage(api, { text: 'a', skip: 0, limit: 5 }),
       'POST',
       '/api/chat/search/message',
-      { keyword: 'a' },
+      { text: 'a', skip: 0, limit: 5 },
     ],
     [
-      'search all',
-      (api) => chat.searchChats(api, 'all', { keyword: 'a' }),
+      'contact field',
+      (api) => chat.updateContactField(api, { followerId: 'f1', contact_detail: [] }),
       'POST',
-      '/api/chat/search/all',
-      { keyword: 'a' },
-    ],
-    [
-      'export excel',
-      (api) =>
-        chat.exportChat(api, {
-          follower_id: 'f',
-          type: 'excel',
-          start_date: '2024-03-01',
-          end_date: '2024-05-31',
-        }),
-      'POST',
-      '/api/chat/export',
-      { follower_id: 'f', type: 'excel', start_date: '2024-03-01', end_date: '2024-05-31' },
-    ],
-    [
-      'export zip',
-      (api) =>
-        chat.exportChat(api, {
-          follower_id: 'f',
-          type: 'zip',
-          start_date: '2024-03-01',
-          end_date: '2024-05-31',
-        }),
-      'POST',
-      '/api/chat/export-zip',
-      { follower_id: 'f', type: 'zip', start_date: '2024-03-01', end_date: '2024-05-31' },
-    ],
-    [
-      'leave group',
-      (api) => chat.leaveGroup(api, 'f1'),
-      'POST',
-      '/api/chat/leave/group',
-      { follower_id: 'f1' },
-    ],
-    ['leave room', (api) => chat.leaveRoom(api, 'f1'), 'POST', '/api/chat/leave/room', { follower_id: 'f1' }],
-    [
-      'follow',
-      (api) => chat.followChat(api, { follower_id: 'f1' }),
-      'POST',
-      '/api/chat/follow',
-      { follower_id: 'f1' },
+      '/api/contact_field/update/follower',
+      { followerId: 'f1', contact_detail: [] },
     ],
     [
       'note create',
@@ -158,38 +140,27 @@ describe('spec 7: chat POST, PATCH and DELETE endpoints', () => {
       { no: 2, followerId: 'f1' },
     ],
     [
+      'tag add',
+      (api) => chat.addFollowerTag(api, { followerId: 'f1', tagId: 't' }),
+      'POST',
+      '/api/tag/add',
+      { followerId: 'f1', tagId: 't' },
+    ],
+    [
       'tag delete',
       (api) => chat.deleteFollowerTag(api, { id: 't', followerId: 'f1' }),
       'POST',
       '/api/tag/delete',
       { id: 't', followerId: 'f1' },
     ],
-    ['contact create', (api) => chat.createContact(api, { a: 1 }), 'POST', '/api/contact/create', { a: 1 }],
-    ['contact update', (api) => chat.updateContact(api, { a: 1 }), 'POST', '/api/contact/update', { a: 1 }],
     [
-      'contact field',
-      (api) => chat.updateContactField(api, { a: 1 }),
+      'leave group',
+      (api) => chat.leaveGroup(api, 'f1'),
       'POST',
-      '/api/contact_field/update/follower',
-      { a: 1 },
+      '/api/chat/leave/group',
+      { follower_id: 'f1' },
     ],
-    [
-      'nickname',
-      (api) => chat.setNickname(api, { follower_id: 'f', line_nickname: 'n' }),
-      'POST',
-      '/api/chat/nickname',
-      { follower_id: 'f', line_nickname: 'n' },
-    ],
-    [
-      'spam',
-      (api) => chat.markSpam(api, { follower_id: 'f', is_spam: true }),
-      'POST',
-      '/api/chat/spam',
-      { follower_id: 'f', is_spam: true },
-    ],
-    ['merge', (api) => chat.mergeUnknown(api, { a: 1 }), 'POST', '/api/chat/unknow/merge', { a: 1 }],
-    ['unmerge', (api) => chat.unmergeUnknown(api, { a: 1 }), 'POST', '/api/chat/unknow/unmerge', { a: 1 }],
-    ['assign agent', (api) => chat.assignAgent(api, { a: 1 }), 'POST', '/api/chat/assign/agent', { a: 1 }],
+    ['leave room', (api) => chat.leaveRoom(api, 'f1'), 'POST', '/api/chat/leave/room', { follower_id: 'f1' }],
   ];
   it.each(cases)('%s → %s %s', async (_n, call, method, path, body) => {
     const net = fakeFetch([{ status: 200, body: {} }]);
@@ -199,16 +170,19 @@ describe('spec 7: chat POST, PATCH and DELETE endpoints', () => {
     expect(net.calls[0].body).toEqual(body);
   });
 
-  it.each([
-    ['send file', chat.sendFile, '/api/chat/send/file'],
-    ['send image', chat.sendImage, '/api/chat/send/image'],
-    ['upload in chat', chat.uploadFileInChat, '/api/chat/uploadFileInChat'],
-  ])('%s posts multipart form data to %s', async (_n, call, path) => {
-    const net = fakeFetch([{ status: 200, body: {} }]);
-    const form = new FormData();
-    form.append('tempId', 't1');
-    await call(createApiClient({ baseURL: 'http://h', channelId: () => 'c', fetch: net.fetch }), form);
-    expect(net.calls[0].url.pathname).toBe(path);
-    expect(net.calls[0].body).toBe(form);
+  it('a send that meets a 502 is retried with the same tempId (the server keeps one message)', async () => {
+    const net = fakeFetch([
+      { status: 502 },
+      { status: 200, body: { message: { _id: 'm1', temp_id: 't1' } } },
+    ]);
+    const api = createApiClient({
+      baseURL: 'http://h',
+      channelId: () => 'c',
+      fetch: net.fetch,
+      sleep: async () => {},
+    });
+    const sent = await chat.sendMessage(api, { ...send, message: 'hi' });
+    expect(sent.message._id).toBe('m1');
+    expect(net.calls.map((c) => (c.body as { tempId: string }).tempId)).toEqual(['t1', 't1']);
   });
 });

@@ -1,0 +1,119 @@
+// The create-account modal (spec 2 settings modals): another official account with its first
+// channel — a web chat ready at once, or a LINE, Messenger, Instagram or WeChat channel with the
+// settings that platform needs. Its creator becomes its owner (level 1).
+import { useState } from 'react';
+import { CHANNEL_FIELDS, isPlatformChannelType } from '../../core/channels/settings';
+import { MESSAGES } from '../../core/validation/rules';
+import { t } from '../app/i18n';
+import { api } from '../session/api';
+import type { AccountSummary } from '../session/state';
+import { FormField, TextField } from '../ui/FormField';
+import { FormModal } from '../ui/FormModal';
+import { type FieldErrors, useFieldSave } from '../ui/useFieldSave';
+
+const CHANNEL_TYPES = ['widget', 'line', 'messenger', 'instagram', 'wechat'] as const;
+type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+export function CreateAccountModal({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (account: AccountSummary) => void;
+}) {
+  const [name, setName] = useState('');
+  const [type, setType] = useState<ChannelType>('widget');
+  const [channelName, setChannelName] = useState('');
+  const [settings, setSettings] = useState<Record<string, string>>({});
+  const { errors, setErrors, busy, run } = useFieldSave();
+  const fields = isPlatformChannelType(type) ? CHANNEL_FIELDS[type] : [];
+
+  const submit = () => {
+    const next: FieldErrors = {};
+    if (!name.trim()) next.name = MESSAGES.required;
+    if (type !== 'widget' && !channelName.trim()) next['channel.name'] = MESSAGES.required;
+    for (const f of fields)
+      if (f.required && !settings[f.key]?.trim()) next[`channel.settings.${f.key}`] = MESSAGES.required;
+    return run(async () => {
+      const { account } = await api<{ account: AccountSummary }>('/api/accounts', {
+        method: 'POST',
+        body: {
+          name: name.trim(),
+          channel: {
+            type,
+            name: channelName.trim() || undefined,
+            ...(fields.length ? { settings } : {}),
+          },
+        },
+      });
+      onCreated(account);
+    }, next);
+  };
+
+  return (
+    <FormModal
+      title={t('accounts.create.title')}
+      onClose={onClose}
+      onSave={submit}
+      busy={busy}
+      saveLabel={t('accounts.create.submit')}
+    >
+      <p className="muted">{t('accounts.create.intro')}</p>
+      <TextField
+        label={t('accounts.create.name')}
+        value={name}
+        maxLength={100}
+        error={errors.name}
+        onChange={setName}
+        autoFocus
+      />
+      <FormField label={t('accounts.create.channelType')} hint={t(`accounts.channelHint.${type}`)}>
+        <select
+          className="st-select"
+          value={type}
+          aria-invalid={Boolean(errors['channel.type'])}
+          onChange={(e) => {
+            setType(e.target.value as ChannelType);
+            setSettings({});
+            setErrors({});
+          }}
+        >
+          {CHANNEL_TYPES.map((c) => (
+            <option key={c} value={c}>
+              {t(`accounts.channel.${c}`)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <TextField
+        label={t('accounts.create.channelName')}
+        value={channelName}
+        maxLength={100}
+        placeholder={type === 'widget' ? t('accounts.create.widgetDefault') : ''}
+        error={errors['channel.name']}
+        onChange={setChannelName}
+      />
+      {fields.map((f) => {
+        const key = `channel.settings.${f.key}`;
+        return (
+          <FormField
+            key={f.key}
+            label={`${t(f.label)}${f.required ? '' : ` (${t('accounts.create.optional')})`}`}
+            error={errors[key]}
+          >
+            <input
+              className="st-input"
+              type={f.secret ? 'password' : 'text'}
+              autoComplete="off"
+              maxLength={f.max}
+              value={settings[f.key] ?? ''}
+              aria-invalid={Boolean(errors[key])}
+              onChange={(e) => setSettings({ ...settings, [f.key]: e.target.value })}
+            />
+          </FormField>
+        );
+      })}
+      <button type="submit" hidden />
+    </FormModal>
+  );
+}

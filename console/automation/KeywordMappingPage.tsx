@@ -1,0 +1,381 @@
+// /keyword-mapping: keywords or phrases (exact or contained; Thai and English, case and width
+// folded) mapped to a reply message or a hand-over (talk to a human, put in a queue), by
+// priority; the bot answers them in bot mode. A "try it" box shows which rule would answer.
+import { useSignals } from '@preact/signals-react/runtime';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  KEYWORD_ACTIONS,
+  KEYWORD_MATCHES,
+  type Keyword,
+  type KeywordAction,
+} from '../../core/automation/keywords';
+import { t } from '../app/i18n';
+import type { PageProps } from '../app/pages';
+import { PageHeader } from '../pages/PageHeader';
+import { Dialog } from '../templates/Dialog';
+import { notifyFailed, Toasts } from '../templates/Toasts';
+import { CancelSave } from '../ui/CancelSave';
+import { ConfirmDelete, notifyDeleted } from '../ui/ConfirmDelete';
+import { CreateButton } from '../ui/CreateButton';
+import { ListTable } from '../ui/ListTable';
+import { EditDeleteCell } from '../ui/RowActions';
+import { SearchBox } from '../ui/SearchBox';
+import { UnableToSaveAlert } from '../ui/UnableToSaveAlert';
+import { useEditing } from '../ui/useEditing';
+import { useEditorSave } from '../ui/useEditorSave';
+import {
+  deleteKeyword,
+  type KeywordRuleWire,
+  listKeywords,
+  listQueues,
+  listReplies,
+  type QueueOption,
+  type ReplyMessage,
+  saveKeyword,
+  testText,
+} from './api';
+import { EmptyTable, problemText, SelectInput, TextInput, Toggle } from './ui';
+import './automation.css';
+import '../templates/templates.css';
+
+function TryIt() {
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<Awaited<ReturnType<typeof testText>> | null>(null);
+  const run = async () => {
+    if (!text.trim()) return;
+    setResult(await testText(text).catch(() => null));
+  };
+  return (
+    <section className="auto-card" aria-labelledby="try-title">
+      <h2 id="try-title">{t('automation.keyword.tryTitle')}</h2>
+      <div className="auto-try">
+        <input
+          className="auto-search"
+          value={text}
+          placeholder={t('automation.keyword.tryPlaceholder')}
+          aria-label={t('automation.keyword.tryTitle')}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') run();
+          }}
+        />
+        <button type="button" className="tpl-button" onClick={run} data-testid="try-run">
+          {t('automation.keyword.try')}
+        </button>
+        {result ? (
+          <span className="auto-try-result" data-testid="try-result">
+            {result.kind === null
+              ? t('automation.keyword.noAnswer')
+              : t(`automation.keyword.answeredBy.${result.kind}`, {
+                  name: result.name,
+                  matched: result.matched,
+                  score: Math.round((result.score ?? 0) * 100),
+                })}
+          </span>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function RuleEditor({
+  rule,
+  replies,
+  queues,
+  onClose,
+  onSaved,
+}: {
+  rule: KeywordRuleWire | null;
+  replies: ReplyMessage[];
+  queues: QueueOption[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [name, setName] = useState(rule?.name ?? '');
+  const [keywords, setKeywords] = useState<Keyword[]>(rule?.keywords ?? [{ text: '', match: 'contains' }]);
+  const [action, setAction] = useState<KeywordAction>(rule?.action ?? 'reply');
+  const [replyId, setReplyId] = useState(rule?.reply_message_id ?? '');
+  const [queueId, setQueueId] = useState(rule?.queue_id ?? '');
+  const [botText, setBotText] = useState(rule?.bot_text ?? '');
+  const [priority, setPriority] = useState(String(rule?.priority ?? 1));
+  const [active, setActive] = useState(rule?.is_active ?? true);
+  const { problems, failed, dismissFailed, run } = useEditorSave(onSaved);
+  const save = () =>
+    run(async () => {
+      await saveKeyword(rule?._id ?? null, {
+        name,
+        keywords,
+        action,
+        reply_message_id: action === 'reply' ? replyId || null : null,
+        queue_id: action === 'queue' ? queueId || null : null,
+        bot_text: botText,
+        priority: Number.parseInt(priority, 10) || 0,
+        is_active: active,
+      });
+    });
+  return (
+    <Dialog
+      title={rule ? t('automation.keyword.edit') : t('automation.keyword.create')}
+      onClose={onClose}
+      footer={<CancelSave onCancel={onClose} onSave={save} saveTestId="save-keyword" />}
+    >
+      <div className="auto-keyword-editor" data-testid="keyword-editor">
+        <div className="auto-row">
+          <TextInput
+            label={t('automation.keyword.name')}
+            value={name}
+            onChange={setName}
+            problem={problems.name}
+            maxLength={100}
+          />
+          <TextInput
+            label={t('automation.keyword.priority')}
+            value={priority}
+            onChange={setPriority}
+            problem={problems.priority}
+            inputMode="numeric"
+            hint={t('automation.keyword.priorityHint')}
+          />
+        </div>
+        <fieldset className="auto-card" data-field="keywords">
+          <legend>{t('automation.keyword.keywords')}</legend>
+          {keywords.map((k, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: edited in place by position
+            <div className="auto-keywords-edit" key={i}>
+              <input
+                className="auto-inline-input"
+                value={k.text}
+                maxLength={100}
+                aria-label={t('automation.keyword.keywordN', { n: i + 1 })}
+                placeholder={t('automation.keyword.keywordPlaceholder')}
+                onChange={(e) =>
+                  setKeywords(keywords.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)))
+                }
+              />
+              <select
+                className="auto-inline-input"
+                value={k.match}
+                aria-label={t('automation.keyword.match')}
+                onChange={(e) =>
+                  setKeywords(
+                    keywords.map((x, j) =>
+                      j === i ? { ...x, match: e.target.value as Keyword['match'] } : x,
+                    ),
+                  )
+                }
+              >
+                {KEYWORD_MATCHES.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`automation.keyword.matches.${m}`)}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="tpl-icon-button danger"
+                aria-label={t('automation.remove')}
+                disabled={keywords.length <= 1}
+                onClick={() => setKeywords(keywords.filter((_, j) => j !== i))}
+              >
+                ×
+              </button>
+            </div>
+          ))}
+          {problems.keywords ? <p className="auto-error">{problemText(problems.keywords)}</p> : null}
+          <button
+            type="button"
+            className="tpl-link"
+            onClick={() => setKeywords([...keywords, { text: '', match: 'contains' }])}
+          >
+            + {t('automation.keyword.addKeyword')}
+          </button>
+          <p className="auto-hint">{t('automation.keyword.matchHint')}</p>
+        </fieldset>
+        <SelectInput
+          label={t('automation.keyword.action')}
+          value={action}
+          onChange={(v) => setAction(v as KeywordAction)}
+          options={KEYWORD_ACTIONS.map((a) => ({ value: a, label: t(`automation.keyword.actions.${a}`) }))}
+        />
+        {action === 'reply' ? (
+          <SelectInput
+            label={t('automation.replyMessage')}
+            value={replyId}
+            onChange={setReplyId}
+            problem={problems.reply_message_id}
+            field="reply_message_id"
+            options={[
+              { value: '', label: t('automation.chooseReply') },
+              ...replies.map((r) => ({ value: r._id, label: r.name })),
+            ]}
+          />
+        ) : null}
+        {action === 'queue' ? (
+          <SelectInput
+            label={t('automation.keyword.queue')}
+            value={queueId}
+            onChange={setQueueId}
+            problem={problems.queue_id}
+            options={[{ value: '', label: t('automation.keyword.chooseQueue') }, ...queues]}
+          />
+        ) : null}
+        {action !== 'reply' ? (
+          <TextInput
+            label={t('automation.keyword.botText')}
+            value={botText}
+            onChange={setBotText}
+            problem={problems.bot_text}
+            multiline
+            maxLength={300}
+            hint={t('automation.keyword.botTextHint')}
+          />
+        ) : null}
+        <Toggle
+          checked={active}
+          onChange={setActive}
+          label={active ? t('automation.active') : t('automation.inactive')}
+        />
+      </div>
+      <UnableToSaveAlert open={failed} onClose={dismissFailed} />
+    </Dialog>
+  );
+}
+
+export default function KeywordMappingPage({ titleKey }: PageProps) {
+  useSignals();
+  const [rules, setRules] = useState<KeywordRuleWire[] | null>(null);
+  const [replies, setReplies] = useState<ReplyMessage[]>([]);
+  const [queues, setQueues] = useState<QueueOption[]>([]);
+  const [search, setSearch] = useState('');
+  const { editing, setEditing, edited, closeEditor, afterSave } = useEditing<KeywordRuleWire>();
+  const [deleting, setDeleting] = useState<KeywordRuleWire | null>(null);
+  const load = useCallback(async () => {
+    const [r, m] = await Promise.all([
+      listKeywords().catch(() => ({ list: [] })),
+      listReplies().catch(() => ({ list: [] })),
+    ]);
+    setRules(r.list);
+    setReplies(m.list.filter((x) => x.is_active));
+  }, []);
+  useEffect(() => {
+    load();
+    listQueues().then(setQueues);
+  }, [load]);
+  const q = search.trim().toLowerCase();
+  const shown = (rules ?? []).filter(
+    (r) => !q || r.name.toLowerCase().includes(q) || r.keywords.some((k) => k.text.toLowerCase().includes(q)),
+  );
+  const toggle = async (rule: KeywordRuleWire, is_active: boolean) => {
+    try {
+      const { _id, reply_message_name: _name, ...body } = rule;
+      await saveKeyword(_id, { ...body, is_active });
+      load();
+    } catch {
+      notifyFailed();
+    }
+  };
+  return (
+    <>
+      <PageHeader title={t(titleKey)}>
+        <CreateButton
+          label={t('automation.keyword.create')}
+          testId="create-keyword"
+          onClick={() => setEditing('new')}
+        />
+      </PageHeader>
+      <section className="auto-page">
+        <TryIt />
+        <div className="auto-toolbar">
+          <SearchBox
+            className="auto-search"
+            label={t('automation.keyword.search')}
+            value={search}
+            onChange={setSearch}
+          />
+        </div>
+        {rules === null ? <p className="auto-hint">{t('automation.loading')}</p> : null}
+        {rules && shown.length === 0 ? (
+          <EmptyTable
+            testId="keywords-empty"
+            text={
+              q
+                ? t('automation.noMatch')
+                : t('automation.keyword.empty', { button: t('automation.keyword.create') })
+            }
+          />
+        ) : null}
+        {shown.length > 0 ? (
+          <ListTable
+            look="automation"
+            head={
+              <>
+                <th>{t('automation.keyword.priority')}</th>
+                <th>{t('automation.columns.name')}</th>
+                <th>{t('automation.keyword.keywords')}</th>
+                <th className="hide-md">{t('automation.keyword.action')}</th>
+                <th>{t('automation.columns.status')}</th>
+              </>
+            }
+          >
+            {shown.map((r) => (
+              <tr key={r._id} data-testid="keyword-row">
+                <td>{r.priority}</td>
+                <td>
+                  <button type="button" className="tpl-link" onClick={() => setEditing(r)}>
+                    {r.name}
+                  </button>
+                </td>
+                <td className="wrap">
+                  <span className="auto-chips">
+                    {r.keywords.map((k) => (
+                      <span
+                        key={`${k.match}:${k.text}`}
+                        className={`auto-chip ${k.match}`}
+                        title={t(`automation.keyword.matches.${k.match}`)}
+                      >
+                        {k.match === 'exact' ? `“${k.text}”` : k.text}
+                      </span>
+                    ))}
+                  </span>
+                </td>
+                <td className="hide-md">
+                  {r.action === 'reply'
+                    ? `${t('automation.keyword.actions.reply')}: ${r.reply_message_name ?? '-'}`
+                    : t(`automation.keyword.actions.${r.action}`)}
+                </td>
+                <td>
+                  <Toggle
+                    checked={r.is_active}
+                    label={r.is_active ? t('automation.on') : t('automation.off')}
+                    onChange={(on) => toggle(r, on)}
+                  />
+                </td>
+                <EditDeleteCell onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+              </tr>
+            ))}
+          </ListTable>
+        ) : null}
+        <p className="auto-hint auto-note">{t('automation.keyword.botNote')}</p>
+      </section>
+      {editing ? (
+        <RuleEditor
+          rule={edited}
+          replies={replies}
+          queues={queues}
+          onClose={closeEditor}
+          onSaved={afterSave(load)}
+        />
+      ) : null}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        remove={async (target) => {
+          await deleteKeyword(target._id);
+          notifyDeleted();
+          load();
+        }}
+      />
+      <Toasts />
+    </>
+  );
+}

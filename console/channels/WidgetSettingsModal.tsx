@@ -1,0 +1,673 @@
+// The chat widget settings modal (spec 2): appearance, pre-chat form, welcome and greeting,
+// menu and ice breakers, and the install snippet. Saved settings reach open widgets at once.
+
+import { useSignals } from '@preact/signals-react/runtime';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { GREETING_PLACEHOLDERS } from '../../core/format/greeting';
+import { PRE_CHAT_FIELD_TYPES, type PreChatField, type WidgetMenuButton } from '../../core/models/widget';
+import { WIDGET_LIMITS, type WidgetSettings } from '../../core/widget/settings';
+import { t } from '../app/i18n';
+import { IdentityVerification } from './IdentityVerification';
+import {
+  closeSettings,
+  dirty,
+  draft,
+  edit,
+  errorFor,
+  errors,
+  loadError,
+  loaded,
+  openSettings,
+  save,
+  saveResult,
+  saving,
+  uploadLogo,
+} from './widgetSettingsState';
+
+const TABS = ['appearance', 'form', 'messages', 'menu', 'install'] as const;
+type Tab = (typeof TABS)[number];
+
+function Field({
+  label,
+  field,
+  children,
+  hint,
+}: {
+  label: string;
+  field: string;
+  children: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode;
+  hint?: string;
+}) {
+  useSignals();
+  const id = useId();
+  const error = errorFor(field);
+  return (
+    <div className="field ws-field">
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+      })}
+      {hint && !error ? (
+        <small className="muted" id={`${id}-hint`}>
+          {hint}
+        </small>
+      ) : null}
+      {error ? (
+        <small className="field-error" id={`${id}-error`}>
+          {error}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+function TextField({
+  label,
+  name,
+  multiline,
+}: {
+  label: string;
+  name: keyof WidgetSettings;
+  multiline?: boolean;
+}) {
+  useSignals();
+  const value = String(draft.value?.[name] ?? '');
+  return (
+    <Field label={label} field={name}>
+      {(props) =>
+        multiline ? (
+          <textarea {...props} rows={3} value={value} onChange={(e) => edit({ [name]: e.target.value })} />
+        ) : (
+          <input {...props} value={value} onChange={(e) => edit({ [name]: e.target.value })} />
+        )
+      }
+    </Field>
+  );
+}
+
+/** #rrggbbaa text plus the browser's picker (which only knows #rrggbb; alpha is kept). */
+function ColorField({ label, name }: { label: string; name: 'button_color' | 'label_color' }) {
+  useSignals();
+  const value = draft.value?.[name] ?? '';
+  const six = /^#[0-9a-f]{6}/i.exec(value)?.[0] ?? '#000000';
+  const alpha = value.length === 9 ? value.slice(7) : '';
+  return (
+    <Field label={label} field={name}>
+      {(props) => (
+        <div className="ws-color">
+          <input
+            type="color"
+            value={six.toLowerCase()}
+            aria-label={label}
+            onChange={(e) => edit({ [name]: `${e.target.value}${alpha}` })}
+          />
+          <input {...props} value={value} onChange={(e) => edit({ [name]: e.target.value })} />
+        </div>
+      )}
+    </Field>
+  );
+}
+
+function Appearance() {
+  useSignals();
+  const s = draft.value!;
+  const fileRef = useRef<HTMLInputElement>(null);
+  return (
+    <div className="ws-grid">
+      <div>
+        <TextField label={t('widgetSettings.brandLabel')} name="brand_label" />
+        <TextField label={t('widgetSettings.header')} name="header" />
+        <TextField label={t('widgetSettings.description')} name="description" multiline />
+        <TextField label={t('widgetSettings.buttonLabel')} name="button_label" />
+        <ColorField label={t('widgetSettings.buttonColor')} name="button_color" />
+        <ColorField label={t('widgetSettings.labelColor')} name="label_color" />
+        <Field label={t('widgetSettings.logo')} field="logo" hint={t('widgetSettings.logoHint')}>
+          {(props) => (
+            <div className="ws-row">
+              <input {...props} value={s.logo} onChange={(e) => edit({ logo: e.target.value })} />
+              <button type="button" className="ws-button" onClick={() => fileRef.current?.click()}>
+                {t('widgetSettings.upload')}
+              </button>
+              <input
+                ref={fileRef}
+                type="file"
+                accept=".png,.jpg,.jpeg,.svg"
+                hidden
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) void uploadLogo(file);
+                  e.target.value = '';
+                }}
+              />
+            </div>
+          )}
+        </Field>
+        <TextField label={t('widgetSettings.scatterMessage')} name="scatter_message" />
+      </div>
+      <Preview />
+    </div>
+  );
+}
+
+/** A drawing of the widget with the edited colours and texts. */
+function Preview() {
+  useSignals();
+  const s = draft.value!;
+  const logo = s.logo.startsWith('/') || /^https?:\/\//.test(s.logo) ? s.logo : '';
+  const brand = s.brand_label.trim() || loaded.value?.widget.account_name || '';
+  const title = s.header.trim() || brand;
+  const style = { '--ws-button': s.button_color, '--ws-label': s.label_color } as React.CSSProperties;
+  return (
+    <figure className="ws-preview" style={style} aria-label={t('widgetSettings.preview')}>
+      <figcaption className="muted">{t('widgetSettings.preview')}</figcaption>
+      <div className="ws-preview-box">
+        <div className="ws-preview-head">
+          {logo ? <img src={logo} alt="" /> : null}
+          <div>
+            {/* As the widget draws it: the brand label above a header text that differs from it. */}
+            {brand && brand !== title ? <small>{brand}</small> : null}
+            <strong>{title}</strong>
+            {s.description ? <small>{s.description}</small> : null}
+          </div>
+        </div>
+        <div className="ws-preview-body">
+          {s.welcome_message ? <p className="ws-preview-welcome">{s.welcome_message}</p> : null}
+          <p className="ws-preview-bubble">{t('widgetSettings.previewMessage')}</p>
+        </div>
+      </div>
+      {s.scatter_message ? <p className="ws-preview-scatter">{s.scatter_message}</p> : null}
+      <span className="ws-preview-launcher">💬 {s.button_label}</span>
+    </figure>
+  );
+}
+
+function PreChat() {
+  useSignals();
+  const s = draft.value!;
+  const fields = s.pre_chat_form_fields;
+  const setField = (i: number, patch: Partial<PreChatField>) =>
+    edit({ pre_chat_form_fields: fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
+  return (
+    <div>
+      <label className="ws-check">
+        <input
+          type="checkbox"
+          checked={s.chat_form}
+          onChange={(e) => edit({ chat_form: e.target.checked })}
+        />
+        {t('widgetSettings.chatForm')}
+      </label>
+      <table className="ws-table">
+        <thead>
+          <tr>
+            <th>{t('widgetSettings.fieldKey')}</th>
+            <th>{t('widgetSettings.fieldLabel')}</th>
+            <th>{t('widgetSettings.fieldType')}</th>
+            <th>{t('widgetSettings.fieldRequired')}</th>
+            <th>
+              <span className="visually-hidden">{t('widgetSettings.remove')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; keys may be blank while typing.
+            <tr key={i}>
+              <td>
+                <Cell field={`pre_chat_form_fields.${i}.key`} label={t('widgetSettings.fieldKey')}>
+                  {(p) => (
+                    <input {...p} value={f.key} onChange={(e) => setField(i, { key: e.target.value })} />
+                  )}
+                </Cell>
+              </td>
+              <td>
+                <Cell field={`pre_chat_form_fields.${i}.label`} label={t('widgetSettings.fieldLabel')}>
+                  {(p) => (
+                    <input {...p} value={f.label} onChange={(e) => setField(i, { label: e.target.value })} />
+                  )}
+                </Cell>
+              </td>
+              <td>
+                <select
+                  aria-label={t('widgetSettings.fieldType')}
+                  value={f.type}
+                  onChange={(e) => setField(i, { type: e.target.value as PreChatField['type'] })}
+                >
+                  {PRE_CHAT_FIELD_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`widgetSettings.types.${type}`)}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={t('widgetSettings.fieldRequired')}
+                  checked={f.required}
+                  onChange={(e) => setField(i, { required: e.target.checked })}
+                />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => edit({ pre_chat_form_fields: fields.filter((_, j) => j !== i) })}
+                >
+                  {t('widgetSettings.remove')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {fields.length < WIDGET_LIMITS.preChatFields ? (
+        <button
+          type="button"
+          className="ws-button"
+          onClick={() =>
+            edit({
+              pre_chat_form_fields: [
+                ...fields,
+                {
+                  key: fields.length === 0 ? 'name' : `field${fields.length + 1}`,
+                  label: '',
+                  type: 'text',
+                  required: false,
+                },
+              ],
+            })
+          }
+        >
+          + {t('widgetSettings.addField')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** An input in a table cell, labelled for screen readers, with its error below. */
+function Cell({
+  field,
+  label,
+  children,
+}: {
+  field: string;
+  label: string;
+  children: (p: { 'aria-label': string; 'aria-invalid'?: boolean }) => ReactNode;
+}) {
+  useSignals();
+  const error = errorFor(field);
+  return (
+    <>
+      {children({ 'aria-label': label, 'aria-invalid': error ? true : undefined })}
+      {error ? <small className="field-error">{error}</small> : null}
+    </>
+  );
+}
+
+function Messages() {
+  useSignals();
+  const keys = draft.value!.pre_chat_form_fields.map((f) => f.key).filter(Boolean);
+  const placeholders = [...GREETING_PLACEHOLDERS, ...keys].map((k) => `{${k}}`).join(' ');
+  return (
+    <div>
+      <TextField label={t('widgetSettings.welcomeMessage')} name="welcome_message" multiline />
+      <Field
+        label={t('widgetSettings.greetingMessage')}
+        field="greeting_message"
+        hint={t('widgetSettings.placeholders', { list: placeholders })}
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            rows={3}
+            value={draft.value!.greeting_message}
+            onChange={(e) => edit({ greeting_message: e.target.value })}
+          />
+        )}
+      </Field>
+    </div>
+  );
+}
+
+function MenuTab() {
+  useSignals();
+  const s = draft.value!;
+  const menu = s.menu;
+  const buttons = menu?.buttons ?? [];
+  const setButton = (i: number, patch: Partial<WidgetMenuButton>) =>
+    menu && edit({ menu: { ...menu, buttons: buttons.map((b, j) => (j === i ? { ...b, ...patch } : b)) } });
+  const valueKey = (b: WidgetMenuButton) =>
+    b.type === 'uri' ? 'uri' : b.type === 'postback' ? 'data' : 'text';
+  return (
+    <div>
+      <label className="ws-check">
+        <input
+          type="checkbox"
+          checked={Boolean(menu)}
+          onChange={(e) =>
+            edit({
+              menu: e.target.checked
+                ? {
+                    menuId: 'main',
+                    menuLabel: t('widgetSettings.defaultMenuLabel'),
+                    isQuickStart: false,
+                    buttons: [],
+                  }
+                : null,
+            })
+          }
+        />
+        {t('widgetSettings.menuEnabled')}
+      </label>
+      {menu ? (
+        <>
+          <Field label={t('widgetSettings.menuLabel')} field="menu.menuLabel">
+            {(props) => (
+              <input
+                {...props}
+                value={menu.menuLabel}
+                onChange={(e) => edit({ menu: { ...menu, menuLabel: e.target.value } })}
+              />
+            )}
+          </Field>
+          <label className="ws-check">
+            <input
+              type="checkbox"
+              checked={menu.isQuickStart}
+              onChange={(e) => edit({ menu: { ...menu, isQuickStart: e.target.checked } })}
+            />
+            {t('widgetSettings.quickStart')}
+          </label>
+          <table className="ws-table">
+            <thead>
+              <tr>
+                <th>{t('widgetSettings.buttonText')}</th>
+                <th>{t('widgetSettings.action')}</th>
+                <th>{t('widgetSettings.actionValue')}</th>
+                <th>
+                  <span className="visually-hidden">{t('widgetSettings.remove')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {buttons.map((b, i) => (
+                <tr key={b.id}>
+                  <td>
+                    <Cell field={`menu.buttons.${i}.label`} label={t('widgetSettings.buttonText')}>
+                      {(p) => (
+                        <input
+                          {...p}
+                          value={b.label}
+                          onChange={(e) => setButton(i, { label: e.target.value })}
+                        />
+                      )}
+                    </Cell>
+                  </td>
+                  <td>
+                    <select
+                      aria-label={t('widgetSettings.action')}
+                      value={b.type}
+                      onChange={(e) => setButton(i, { type: e.target.value as WidgetMenuButton['type'] })}
+                    >
+                      {(['message', 'postback', 'uri'] as const).map((type) => (
+                        <option key={type} value={type}>
+                          {t(`widgetSettings.actions.${type}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <Cell field={`menu.buttons.${i}.${valueKey(b)}`} label={t('widgetSettings.actionValue')}>
+                      {(p) => (
+                        <input
+                          {...p}
+                          value={b[valueKey(b)] ?? ''}
+                          onChange={(e) => setButton(i, { [valueKey(b)]: e.target.value })}
+                        />
+                      )}
+                    </Cell>
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => edit({ menu: { ...menu, buttons: buttons.filter((_, j) => j !== i) } })}
+                    >
+                      {t('widgetSettings.remove')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {buttons.length < WIDGET_LIMITS.menuButtons ? (
+            <button
+              type="button"
+              className="ws-button"
+              onClick={() =>
+                edit({
+                  menu: {
+                    ...menu,
+                    buttons: [
+                      ...buttons,
+                      { id: `b${Date.now().toString(36)}`, label: '', type: 'message', text: '' },
+                    ],
+                  },
+                })
+              }
+            >
+              + {t('widgetSettings.addButton')}
+            </button>
+          ) : null}
+        </>
+      ) : null}
+      <h3 className="ws-subtitle">{t('widgetSettings.iceBreakers')}</h3>
+      <p className="muted">{t('widgetSettings.iceBreakersHint')}</p>
+      {s.ice_breakers.map((text, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place.
+        <div className="ws-row" key={i}>
+          <Cell field={`ice_breakers.${i}`} label={t('widgetSettings.iceBreaker')}>
+            {(p) => (
+              <input
+                {...p}
+                value={text}
+                onChange={(e) =>
+                  edit({ ice_breakers: s.ice_breakers.map((v, j) => (j === i ? e.target.value : v)) })
+                }
+              />
+            )}
+          </Cell>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => edit({ ice_breakers: s.ice_breakers.filter((_, j) => j !== i) })}
+          >
+            {t('widgetSettings.remove')}
+          </button>
+        </div>
+      ))}
+      {s.ice_breakers.length < WIDGET_LIMITS.iceBreakers ? (
+        <button
+          type="button"
+          className="ws-button"
+          onClick={() => edit({ ice_breakers: [...s.ice_breakers, ''] })}
+        >
+          + {t('widgetSettings.addIceBreaker')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function Install() {
+  useSignals();
+  const snippet = loaded.value!.snippet;
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(snippet.html);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      // Clipboard refused (insecure page, permissions): the snippet stays selectable.
+      setCopied(false);
+    }
+  };
+  return (
+    <div>
+      <p>{t('widgetSettings.installHelp')}</p>
+      <pre className="ws-snippet" data-testid="install-snippet">
+        <code>{snippet.html}</code>
+      </pre>
+      <button type="button" className="ws-button" onClick={copy}>
+        {copied ? t('widgetSettings.copied') : t('widgetSettings.copy')}
+      </button>
+      <span role="status" className="visually-hidden">
+        {copied ? t('widgetSettings.copied') : ''}
+      </span>
+      <p>
+        {t('widgetSettings.fullPage')}{' '}
+        <a href={snippet.page_url} target="_blank" rel="noreferrer">
+          {snippet.page_url}
+        </a>
+      </p>
+      {loaded.value?.can_edit ? <IdentityVerification widgetId={loaded.value.widget._id} /> : null}
+    </div>
+  );
+}
+
+export function WidgetSettingsModal({ widgetId, onClose }: { widgetId: string; onClose: () => void }) {
+  useSignals();
+  const [tab, setTab] = useState<Tab>('appearance');
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    void openSettings(widgetId);
+    const previous = document.activeElement as HTMLElement | null;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      closeSettings();
+      previous?.focus?.();
+    };
+  }, [widgetId, onClose]);
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+  }, []);
+  const ready = Boolean(loaded.value && draft.value);
+  const canEdit = loaded.value?.can_edit ?? false;
+  const tabErrors = (t2: Tab) => {
+    const prefix: Record<Tab, string[]> = {
+      appearance: [
+        'brand_label',
+        'header',
+        'description',
+        'button_label',
+        'button_color',
+        'label_color',
+        'logo',
+        'scatter_message',
+      ],
+      form: ['pre_chat_form_fields'],
+      messages: ['welcome_message', 'greeting_message'],
+      menu: ['menu', 'ice_breakers'],
+      install: [],
+    };
+    return errors.value.some((e) => prefix[t2].some((p) => e.field === p || e.field.startsWith(`${p}.`)));
+  };
+  return (
+    <div className="ws-layer">
+      <button
+        type="button"
+        className="ws-backdrop"
+        aria-label={t('widgetSettings.close')}
+        tabIndex={-1}
+        onClick={onClose}
+      />
+      <div className="ws-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
+        <header className="ws-head">
+          <h2 id={titleId}>{t('widgetSettings.title')}</h2>
+          <button type="button" className="ws-x" aria-label={t('widgetSettings.close')} onClick={onClose}>
+            ×
+          </button>
+        </header>
+        <div className="ws-tabs" role="tablist">
+          {TABS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`ws-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls="ws-panel"
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => setTab(name)}
+              onKeyDown={(e) => {
+                const i = TABS.indexOf(name);
+                const next =
+                  e.key === 'ArrowRight'
+                    ? TABS[(i + 1) % TABS.length]
+                    : e.key === 'ArrowLeft'
+                      ? TABS[(i + TABS.length - 1) % TABS.length]
+                      : null;
+                if (next) {
+                  setTab(next);
+                  requestAnimationFrame(() => document.getElementById(`ws-tab-${next}`)?.focus());
+                }
+              }}
+            >
+              {t(`widgetSettings.tabs.${name}`)}
+              {tabErrors(name) ? (
+                <>
+                  <span className="ws-dot" aria-hidden="true" />
+                  <span className="visually-hidden">{t('widgetSettings.hasErrors')}</span>
+                </>
+              ) : null}
+            </button>
+          ))}
+        </div>
+        <div className="ws-body" role="tabpanel" id="ws-panel" aria-labelledby={`ws-tab-${tab}`}>
+          {loadError.value ? <p className="form-error">{loadError.value}</p> : null}
+          {!ready && !loadError.value ? <p className="muted">{t('widgetSettings.loading')}</p> : null}
+          {ready ? (
+            <fieldset className="ws-fieldset" disabled={!canEdit && tab !== 'install'}>
+              {tab === 'appearance' ? <Appearance /> : null}
+              {tab === 'form' ? <PreChat /> : null}
+              {tab === 'messages' ? <Messages /> : null}
+              {tab === 'menu' ? <MenuTab /> : null}
+              {tab === 'install' ? <Install /> : null}
+            </fieldset>
+          ) : null}
+        </div>
+        <footer className="ws-foot">
+          <span role="status" className={saveResult.value === 'fail' ? 'field-error' : 'ws-ok'}>
+            {saveResult.value === 'ok'
+              ? t('widgetSettings.saveSuccess')
+              : saveResult.value === 'fail'
+                ? t('widgetSettings.saveFail')
+                : ''}
+            {!canEdit && ready ? t('widgetSettings.readOnly') : ''}
+          </span>
+          <button type="button" className="ws-button" onClick={onClose}>
+            {t('widgetSettings.close')}
+          </button>
+          <button
+            type="button"
+            className="primary-button ws-save"
+            disabled={!ready || !canEdit || !dirty.value || errors.value.length > 0 || saving.value}
+            onClick={() => void save()}
+          >
+            {t('widgetSettings.save')}
+          </button>
+        </footer>
+      </div>
+    </div>
+  );
+}

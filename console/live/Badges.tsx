@@ -1,0 +1,49 @@
+// Chat badges (spec 4) as small labels; the countdown ticks on its own once a second (spec 9).
+import { useSignals } from '@preact/signals-react/runtime';
+import { useMemo } from 'react';
+import type { ChatBadge } from '../../core/chat/badges';
+import { formatDuration } from '../../core/format/dates';
+import { formatNumber } from '../../core/format/numbers';
+import { t } from '../app/i18n';
+import { clock, useClock } from './clock';
+
+export function Countdown({ seconds }: { seconds: number }) {
+  useSignals();
+  useClock();
+  const end = useMemo(() => Date.now() + seconds * 1000, [seconds]);
+  const left = Math.max(0, Math.ceil((end - clock.value) / 1000));
+  return <>{formatDuration(left).replace(/^00:/, '')}</>;
+}
+
+function label(b: ChatBadge) {
+  switch (b.kind) {
+    case 'assigned':
+      return b.name ? t('live.badge.assignedTo', { name: b.name }) : t('live.badge.assigned');
+    case 'queue':
+      return b.name;
+    case 'countdown':
+      return <Countdown seconds={b.seconds} />;
+    case 'unread':
+      return b.count > 99 ? '99+' : formatNumber(b.count);
+    default:
+      return t(`live.badge.${b.kind}`);
+  }
+}
+
+export function Badges({ badges, compact = false }: { badges: ChatBadge[]; compact?: boolean }) {
+  if (badges.length === 0) return compact ? <span className="badges" /> : null;
+  return (
+    <span className={`badges${compact ? ' compact' : ''}`}>
+      {badges.map((b) => (
+        <span
+          key={b.kind}
+          className={`chat-badge badge-${b.kind}`}
+          title={b.kind === 'unread' ? t('live.badge.unread', { count: b.count }) : undefined}
+          data-badge={b.kind}
+        >
+          {label(b)}
+        </span>
+      ))}
+    </span>
+  );
+}

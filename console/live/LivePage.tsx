@@ -1,0 +1,50 @@
+// The agent chat inbox (spec 2): chat list, message pane with composer, contact sidebar (320 px).
+import './live.css';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useState } from 'react';
+import { t } from '../app/i18n';
+import type { PageProps } from '../app/pages';
+import { ChatListPanel } from './ChatListPanel';
+import { ContactSidebar } from './ContactSidebar';
+import { Lightbox } from './Lightbox';
+import { loadFirstPage, loadMasterData } from './listActions';
+import { MessagePane } from './MessagePane';
+import { Notice } from './Notice';
+import { markOpenStart, perfOn } from './perf';
+import { bindRealtime } from './realtime';
+import { filterKey, selected, sidebarOpen } from './state';
+
+bindRealtime();
+
+export default function LivePage({ titleKey }: PageProps) {
+  useSignals();
+  useState(() => markOpenStart());
+  const key = filterKey.value;
+  useEffect(() => {
+    void loadMasterData();
+    // The inbox fills the page area edge to edge (no page padding or scrolling).
+    const main = document.getElementById('main');
+    main?.classList.add('page-full');
+    return () => main?.classList.remove('page-full');
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter key means a new list
+  useEffect(() => {
+    if (key) void loadFirstPage();
+  }, [key]);
+  useEffect(() => {
+    if (perfOn) void import('./benchHooks').then((m) => m.installBenchHooks());
+  }, []);
+  const open = selected.value !== null;
+  return (
+    <div
+      className={`live-page${open ? ' has-chat' : ''}${open && sidebarOpen.value ? ' with-sidebar' : ''}`}
+      data-testid="live-page"
+    >
+      <ChatListPanel title={t(titleKey)} />
+      <MessagePane />
+      {open && sidebarOpen.value ? <ContactSidebar /> : null}
+      <Lightbox />
+      <Notice />
+    </div>
+  );
+}

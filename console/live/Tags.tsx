@@ -1,0 +1,104 @@
+// The chat's tags: chosen from the account's tags, or a new one by name; removable.
+import { useEffect, useState } from 'react';
+import { t } from '../app/i18n';
+import { addTag, getTags, removeTag, type TagOption } from './calls';
+import { notice } from './state';
+
+export function Tags({ followerId }: { followerId: string }) {
+  const [all, setAll] = useState<TagOption[]>([]);
+  const [mine, setMine] = useState<TagOption[] | null>(null);
+  const [name, setName] = useState('');
+  useEffect(() => {
+    let live = true;
+    setMine(null);
+    getTags(followerId)
+      .then((r) => {
+        if (!live) return;
+        setAll(r.system_tags ?? []);
+        setMine(r.tags ?? []);
+      })
+      .catch(() => {
+        if (live) setMine([]);
+      });
+    return () => {
+      live = false;
+    };
+  }, [followerId]);
+  const fail = () => {
+    notice.value = { kind: 'error', text: 'live.actionFailed' };
+  };
+  const add = async () => {
+    const wanted = name.trim();
+    if (!wanted) return;
+    const known = all.find((tag) => tag.label.toLowerCase() === wanted.toLowerCase());
+    try {
+      const r = await addTag(followerId, known ? { tagId: known.value } : { name: wanted });
+      setMine(r.tags);
+      if (!known) {
+        const created = r.tags.find((tag) => tag.label === wanted);
+        if (created) setAll([...all, created]);
+      }
+      setName('');
+    } catch {
+      fail();
+    }
+  };
+  const remove = async (id: string) => {
+    try {
+      setMine((await removeTag(followerId, id)).tags);
+    } catch {
+      fail();
+    }
+  };
+  const listId = `tags-${followerId}`;
+  return (
+    <section className="sidebar-section" aria-label={t('live.tags.title')}>
+      <h3>{t('live.tags.title')}</h3>
+      {mine === null ? <p className="muted">{t('layout.loading')}</p> : null}
+      {mine && mine.length === 0 ? <p className="muted">{t('live.tags.empty')}</p> : null}
+      <ul className="tag-chips">
+        {(mine ?? []).map((tag) => (
+          <li key={tag.value} className="tag-chip">
+            <span className="tag-name" title={tag.label}>
+              {tag.label}
+            </span>
+            <button
+              type="button"
+              aria-label={t('live.tags.remove', { name: tag.label })}
+              onClick={() => void remove(tag.value)}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form
+        className="tag-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void add();
+        }}
+      >
+        <input
+          className="text-input"
+          list={listId}
+          value={name}
+          maxLength={50}
+          placeholder={t('live.tags.placeholder')}
+          aria-label={t('live.tags.add')}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <datalist id={listId}>
+          {all
+            .filter((tag) => !(mine ?? []).some((m) => m.value === tag.value))
+            .map((tag) => (
+              <option key={tag.value} value={tag.label} />
+            ))}
+        </datalist>
+        <button type="submit" className="action-button" disabled={!name.trim()}>
+          {t('live.tags.add')}
+        </button>
+      </form>
+    </section>
+  );
+}

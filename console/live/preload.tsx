@@ -1,0 +1,45 @@
+// Keeps the inbox warm: soon after the console starts, the inbox's code loads, its socket handlers
+// bind and the first page of chats is fetched, so opening /live renders at once — synchronously,
+// without a loading step — from live state. Skipped on 2g or save-data connections, like link
+// prefetch (spec 9). This module is small and sits in the main bundle; the inbox itself does not.
+import type { ComponentType } from 'react';
+import { lazyPage } from '../app/lazyPage';
+import type { PageProps } from '../app/pages';
+
+let loaded: ComponentType<PageProps> | null = null;
+const loadInbox = () =>
+  import('./LivePage').then((m) => {
+    loaded = m.default;
+    return m;
+  });
+const LazyInbox = lazyPage<PageProps>(loadInbox);
+
+/** The /live page: the loaded module when preloading finished, else loaded on demand. */
+export function InboxPage(props: PageProps) {
+  const Page = loaded ?? LazyInbox;
+  return <Page {...props} />;
+}
+
+let started = false;
+
+function slowConnection(): boolean {
+  const c = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+    .connection;
+  return Boolean(c?.saveData) || /(^|-)2g$/.test(c?.effectiveType ?? '');
+}
+
+export function preloadInbox() {
+  if (started || typeof window === 'undefined' || slowConnection()) return;
+  started = true;
+  const idle =
+    (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number })
+      .requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 50));
+  idle(
+    () => {
+      void loadInbox()
+        .then(() => import('./warm'))
+        .then((m) => m.warmInbox());
+    },
+    { timeout: 300 },
+  );
+}

@@ -1,0 +1,487 @@
+// The media library itself, shared by the media page and the picker other screens open:
+// folders, search, sort, type filter, grid or list, selection, drag-and-drop and multi-file
+// upload with progress, and the dialogs for folders and files.
+import { useSignals } from '@preact/signals-react/runtime';
+import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { UploadRules } from '../../core/upload/checkFiles';
+import { checkFiles } from '../../core/upload/checkFiles';
+import { CONTENT_TYPE_BY_EXTENSION } from '../../core/upload/contentTypes';
+import { ALLOWED_EXTENSIONS } from '../../core/upload/fileTypes';
+import { categoryOf, DEFAULT_UPLOAD_LIMITS } from '../../core/upload/limits';
+import type { UploadWarning } from '../../core/upload/warnings';
+import { t } from '../app/i18n';
+import { canDo } from '../session/access';
+import { ApiError } from '../session/api';
+import type { FolderItem, LibraryFile } from './calls';
+import * as calls from './calls';
+import { ConfirmDialog, folderLabel, MoveDialog, NameDialog, WarningDialog } from './Dialogs';
+import { FileGrid, FileList } from './FileViews';
+import { type FolderActions, FolderTree } from './FolderTree';
+import { MediaIcon } from './MediaIcon';
+import { PreviewDialog } from './PreviewDialog';
+import { readFileInfo } from './readFiles';
+import { type Accept, type MediaState, SORTS, type SortKey } from './state';
+import { UploadList } from './UploadList';
+import { prepareEntries, type UploadEntry, uploadAll } from './uploads';
+
+type Dialog =
+  | { kind: 'createFolder'; parent: FolderItem | null }
+  | { kind: 'renameFolder'; folder: FolderItem }
+  | { kind: 'deleteFolder'; folder: FolderItem; force: boolean }
+  | { kind: 'warning'; problems: { name: string; warning: UploadWarning }[] }
+  | { kind: 'preview'; file: LibraryFile }
+  | { kind: 'renameFile'; file: LibraryFile }
+  | { kind: 'move'; files: LibraryFile[] }
+  | { kind: 'deleteFiles'; files: LibraryFile[] };
+
+/** The extensions a library that accepts `accept` offers for upload. */
+export function allowedFor(accept: Accept): string[] {
+  if (accept === 'any') return [...ALLOWED_EXTENSIONS];
+  return ALLOWED_EXTENSIONS.filter((ext) => categoryOf(CONTENT_TYPE_BY_EXTENSION[ext]) === accept);
+}
+
+/** A failed call's message in the page's language where we know it. */
+function errorText(err: unknown): string {
+  if (!(err instanceof ApiError)) return t('error.generic');
+  const { status, body } = err;
+  if (status === 409 && body.field === 'name') return t('media.nameTaken');
+  if (body.message === 'This field is required.') return t('media.required');
+  const max = /no more than (\d+) characters/.exec(body.message)?.[1];
+  if (max) return t('media.tooLong', { max });
+  if (body.code === 'storage_full') return t('media.storageFull');
+  return status >= 500 || status === 0 ? t('error.generic') : body.message;
+}
+
+function filesInTree(folder: FolderItem): number {
+  return folder.file_count + folder.subfolders.reduce((sum, f) => sum + filesInTree(f), 0);
+}
+
+export interface MediaLibraryProps {
+  state: MediaState;
+  mode: 'page' | 'picker';
+  /** Upload rules on top of spec 5's defaults (a rich menu's sizes, say). */
+  rules?: UploadRules;
+}
+
+export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
+  useSignals();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [searchText, setSearchText] = useState(state.search.value);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const manage = mode === 'page';
+  // Roles that only read media (agents by default) browse and pick; the server refuses changes.
+  const canWrite = canDo('media', 'write');
+  const edit = manage && canWrite;
+  const uploadRules = useMemo<UploadRules>(
+    () => ({ allowed: allowedFor(state.accept), limits: DEFAULT_UPLOAD_LIMITS, ...rules }),
+    [state.accept, rules],
+  );
+
+  useEffect(() => {
+    state.loadFolders().then(() => state.loadFiles());
+    state.loadDisk();
+  }, [state]);
+
+  // Search as the user types, once they pause.
+  useEffect(() => {
+    if (searchText === state.search.value) return;
+    const timer = setTimeout(() => {
+      state.search.value = searchText;
+      state.loadFiles();
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText, state]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), 4000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const refresh = async () => {
+    await Promise.all([state.loadFiles(), state.loadDisk(), state.loadFolders()]);
+  };
+  const done = (ok: boolean, text?: string) =>
+    setNotice({ ok, text: text ?? (ok ? t('media.saveSuccess') : t('media.saveFail')) });
+
+  async function addFiles(list: FileList | File[]) {
+    if (!canWrite) return;
+    const folderId = state.folderId.value;
+    const picked = await Promise.all(Array.from(list).map(readFileInfo));
+    if (!folderId || picked.length === 0) return;
+    const verdict = checkFiles(picked, uploadRules);
+    if (verdict.rejected.length)
+      setDialog({
+        kind: 'warning',
+        problems: verdict.rejected.map((r) => ({ name: r.file.name, warning: r.warning })),
+      });
+    if (verdict.accepted.length === 0) return;
+    const entries = prepareEntries(verdict.accepted, folderId);
+    const files = new Map(verdict.accepted.map((f) => [f.tempId, f.file]));
+    state.uploads.value = [...entries, ...state.uploads.value];
+    const update = (entry: UploadEntry) => {
+      state.uploads.value = state.uploads.value.map((e) => (e.tempId === entry.tempId ? entry : e));
+    };
+    const finished = await uploadAll(entries, files, { update });
+    await refresh();
+    if (mode === 'picker')
+      for (const entry of finished) {
+        const file = entry.result;
+        if (file && !state.selectedIds.value.includes(file.id)) state.toggle(file);
+      }
+  }
+
+  const folderActions: FolderActions = {
+    create: (parent) => setDialog({ kind: 'createFolder', parent }),
+    rename: (folder) => setDialog({ kind: 'renameFolder', folder }),
+    remove: (folder) => setDialog({ kind: 'deleteFolder', folder, force: false }),
+  };
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    if (e.dataTransfer.files.length) addFiles(e.dataTransfer.files);
+  };
+
+  const selected = state.selected.value;
+  const files = state.files.value;
+  const folder = state.currentFolder.value;
+  const searching = state.search.value.trim() !== '';
+
+  return (
+    <div className={`media-library mode-${mode}`}>
+      <FolderTree state={state} actions={folderActions} manage={edit} />
+      <section
+        className={`media-files ${dragging ? 'dragging' : ''}`}
+        aria-label={folder ? folderLabel(folder) : t('media.files')}
+        onDragOver={(e) => {
+          if (!canWrite || !Array.from(e.dataTransfer.types).includes('Files')) return;
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node)) setDragging(false);
+        }}
+        onDrop={onDrop}
+      >
+        <div className="media-toolbar">
+          <label className="media-search">
+            <MediaIcon name="search" size={16} />
+            <input
+              type="search"
+              value={searchText}
+              placeholder={t('media.search')}
+              aria-label={t('media.search')}
+              onChange={(e) => setSearchText(e.target.value)}
+            />
+          </label>
+          {state.accept === 'any' ? (
+            <select
+              className="media-select"
+              aria-label={t('media.type')}
+              value={state.typeFilter.value}
+              onChange={(e) => {
+                state.typeFilter.value = e.target.value as Accept;
+                state.loadFiles();
+              }}
+            >
+              {(['any', 'image', 'video', 'file'] as const).map((type) => (
+                <option key={type} value={type}>
+                  {t(`media.types.${type}`)}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <select
+            className="media-select"
+            aria-label={t('media.sort')}
+            value={state.sort.value}
+            onChange={(e) => {
+              state.sort.value = e.target.value as SortKey;
+              state.loadFiles();
+            }}
+          >
+            {(Object.keys(SORTS) as SortKey[]).map((key) => (
+              <option key={key} value={key}>
+                {t(`media.sorts.${key}`)}
+              </option>
+            ))}
+          </select>
+          <fieldset className="media-view-switch" aria-label={t('media.view')}>
+            {(['grid', 'list'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                className="media-icon-button"
+                aria-pressed={state.view.value === v}
+                aria-label={t(`media.views.${v}`)}
+                title={t(`media.views.${v}`)}
+                onClick={() => state.setView(v)}
+              >
+                <MediaIcon name={v} />
+              </button>
+            ))}
+          </fieldset>
+          {canWrite ? (
+            <>
+              <button
+                type="button"
+                className="media-button primary"
+                onClick={() => inputRef.current?.click()}
+              >
+                <MediaIcon name="upload" size={16} />
+                {t('media.upload')}
+              </button>
+              <input
+                ref={inputRef}
+                type="file"
+                multiple
+                hidden
+                accept={uploadRules.allowed?.map((ext) => `.${ext}`).join(',')}
+                data-testid="media-file-input"
+                onChange={(e) => {
+                  if (e.target.files) addFiles(Array.from(e.target.files));
+                  e.target.value = '';
+                }}
+              />
+            </>
+          ) : null}
+        </div>
+
+        {edit && selected.length > 0 ? (
+          <div
+            className="media-bulk"
+            role="toolbar"
+            aria-label={t('media.selected', { count: selected.length })}
+          >
+            <span>{t('media.selected', { count: selected.length })}</span>
+            <button
+              type="button"
+              className="media-button small"
+              onClick={() => setDialog({ kind: 'move', files: selected })}
+            >
+              <MediaIcon name="move" size={16} />
+              {t('media.move')}
+            </button>
+            <button
+              type="button"
+              className="media-button small danger"
+              onClick={() => setDialog({ kind: 'deleteFiles', files: selected })}
+            >
+              <MediaIcon name="trash" size={16} />
+              {t('media.delete')}
+            </button>
+            <button type="button" className="link-button" onClick={() => (state.selected.value = [])}>
+              {t('media.clearSelection')}
+            </button>
+          </div>
+        ) : null}
+
+        <UploadList state={state} />
+
+        <div className="media-files-body">
+          <p className="media-count muted" aria-live="polite">
+            {state.loading.value && files.length === 0
+              ? t('media.loading')
+              : t('media.total', { count: state.total.value })}
+          </p>
+          {!state.loading.value && files.length === 0 ? (
+            <div className="empty-state media-empty" data-testid="media-empty">
+              {searching ? (
+                <p>{t('media.searchEmpty', { search: state.search.value.trim() })}</p>
+              ) : (
+                <>
+                  <MediaIcon name={canWrite ? 'upload' : 'folder'} size={32} />
+                  <p>{canWrite ? t('media.empty') : t('media.emptyReadOnly')}</p>
+                </>
+              )}
+            </div>
+          ) : state.view.value === 'grid' ? (
+            <FileGrid
+              state={state}
+              pickerMode={!manage}
+              selectable={!manage || edit}
+              onOpen={(file) => setDialog({ kind: 'preview', file })}
+            />
+          ) : (
+            <FileList
+              state={state}
+              pickerMode={!manage}
+              selectable={!manage || edit}
+              onOpen={(file) => setDialog({ kind: 'preview', file })}
+            />
+          )}
+          {files.length < state.total.value ? (
+            <button type="button" className="media-button media-more" onClick={() => state.loadFiles(true)}>
+              {t('media.loadMore', { shown: files.length, total: state.total.value })}
+            </button>
+          ) : null}
+        </div>
+        {dragging ? (
+          <div className="media-drop" aria-hidden="true">
+            <MediaIcon name="upload" size={32} />
+            {t('media.dropHere', { folder: folder ? folderLabel(folder) : '' })}
+          </div>
+        ) : null}
+      </section>
+
+      {notice ? (
+        <div className={`media-toast ${notice.ok ? 'ok' : 'fail'}`} role="status">
+          <strong>{notice.ok ? t('media.success') : t('media.fail')}</strong> {notice.text}
+        </div>
+      ) : null}
+
+      {dialog?.kind === 'warning' ? (
+        <WarningDialog
+          problems={dialog.problems}
+          limits={uploadRules.limits}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'createFolder' ? (
+        <NameDialog
+          title={dialog.parent ? t('media.newSubfolder') : t('media.newFolder')}
+          label={t('media.folderName')}
+          initial=""
+          onClose={() => setDialog(null)}
+          onSave={async (name) => {
+            try {
+              const made = await calls.createFolder(name, dialog.parent?.folderId ?? null);
+              await state.loadFolders();
+              state.openFolder(made.folderId);
+              done(true);
+              return null;
+            } catch (err) {
+              return errorText(err);
+            }
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'renameFolder' ? (
+        <NameDialog
+          title={t('media.renameFolder')}
+          label={t('media.folderName')}
+          initial={dialog.folder.folderame}
+          onClose={() => setDialog(null)}
+          onSave={async (name) => {
+            try {
+              await calls.renameFolder(dialog.folder.folderId, name);
+              await state.loadFolders();
+              done(true);
+              return null;
+            } catch (err) {
+              return errorText(err);
+            }
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'deleteFolder' ? (
+        <ConfirmDialog
+          title={t('media.deleteFolder')}
+          message={
+            dialog.force
+              ? t('media.folderNotEmpty', { count: filesInTree(dialog.folder) })
+              : t('media.confirmDelete')
+          }
+          onNo={() => setDialog(null)}
+          onYes={async () => {
+            const { folder, force } = dialog;
+            try {
+              await calls.deleteFolder(folder.folderId, force);
+              setDialog(null);
+              await state.loadFolders();
+              await Promise.all([state.loadFiles(), state.loadDisk()]);
+              done(true);
+            } catch (err) {
+              if (err instanceof ApiError && err.body.code === 'folder_not_empty')
+                setDialog({ kind: 'deleteFolder', folder, force: true });
+              else {
+                setDialog(null);
+                done(false, errorText(err));
+              }
+            }
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'preview' ? (
+        <PreviewDialog
+          file={dialog.file}
+          onClose={() => setDialog(null)}
+          actions={
+            edit
+              ? {
+                  rename: () => setDialog({ kind: 'renameFile', file: dialog.file }),
+                  move: () => setDialog({ kind: 'move', files: [dialog.file] }),
+                  remove: () => setDialog({ kind: 'deleteFiles', files: [dialog.file] }),
+                }
+              : null
+          }
+        />
+      ) : null}
+      {dialog?.kind === 'renameFile' ? (
+        <NameDialog
+          title={t('media.rename')}
+          label={t('media.fileName')}
+          initial={dialog.file.name.replace(/\.[^.]+$/, '')}
+          suffix={/\.[^.]+$/.exec(dialog.file.name)?.[0]}
+          onClose={() => setDialog(null)}
+          onSave={async (name) => {
+            try {
+              await calls.renameFile(dialog.file, name);
+              await state.loadFiles();
+              done(true);
+              return null;
+            } catch (err) {
+              return errorText(err);
+            }
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'move' ? (
+        <MoveDialog
+          folders={state.folders.value}
+          count={dialog.files.length}
+          currentId={state.folderId.value}
+          onClose={() => setDialog(null)}
+          onMove={async (folderId) => {
+            try {
+              await calls.moveFiles(
+                dialog.files.map((f) => f.id),
+                folderId,
+              );
+              state.selected.value = [];
+              setDialog(null);
+              await refresh();
+              done(true);
+            } catch (err) {
+              setDialog(null);
+              done(false, errorText(err));
+            }
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'deleteFiles' ? (
+        <ConfirmDialog
+          title={t('media.delete')}
+          message={t('media.confirmDelete')}
+          onNo={() => setDialog(null)}
+          onYes={async () => {
+            try {
+              await calls.deleteFiles(dialog.files.map((f) => f.id));
+              const gone = new Set(dialog.files.map((f) => f.id));
+              state.selected.value = state.selected.value.filter((f) => !gone.has(f.id));
+              setDialog(null);
+              await refresh();
+              done(true);
+            } catch (err) {
+              setDialog(null);
+              done(false, errorText(err));
+            }
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

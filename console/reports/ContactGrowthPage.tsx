@@ -1,0 +1,9 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { t } from '../app/i18n';
+import type { PageProps } from '../app/pages';
+import { ReportView } from './ReportView';
+
+export default function ContactGrowthPage({ titleKey }: PageProps) {
+  useSignals();
+  return <ReportView name="contact-growth" title={t(titleKey)} />;
+}

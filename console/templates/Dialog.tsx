@@ -1,0 +1,88 @@
+// Modal dialogs of the template screens: a frame, a Yes/No confirm and a one-button alert (spec 5
+// "Dialogs"). Focus moves in and comes back; Escape and the backdrop close.
+import type { ReactNode } from 'react';
+import { t } from '../app/i18n';
+import { DialogFrame } from '../ui/Dialog';
+
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+  wide = false,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <DialogFrame
+      skin="tpl-dialog"
+      modifier={wide ? 'wide' : undefined}
+      title={title}
+      closeLabel={t('templates.close')}
+      closeClass="tpl-icon-button"
+      onClose={onClose}
+      footer={footer}
+    >
+      {children}
+    </DialogFrame>
+  );
+}
+
+/** Spec 5: delete and edit ask Yes / No. */
+export function ConfirmDialog({
+  title,
+  text,
+  onYes,
+  onNo,
+  danger = false,
+}: {
+  title: string;
+  text: string;
+  onYes: () => void;
+  onNo: () => void;
+  danger?: boolean;
+}) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onNo}
+      footer={
+        <>
+          <button type="button" className="tpl-button" onClick={onNo}>
+            {t('templates.no')}
+          </button>
+          <button
+            type="button"
+            className={`tpl-button ${danger ? 'danger' : 'primary'}`}
+            data-autofocus
+            onClick={onYes}
+          >
+            {t('templates.yes')}
+          </button>
+        </>
+      }
+    >
+      <p>{text}</p>
+    </Dialog>
+  );
+}
+
+export function AlertDialog({ title, text, onClose }: { title: string; text: string; onClose: () => void }) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      footer={
+        <button type="button" className="tpl-button primary" data-autofocus onClick={onClose}>
+          {t('templates.close')}
+        </button>
+      }
+    >
+      <p>{text}</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,103 @@
+// A reusable picker of saved templates (for the inbox, broadcasts, reply messages): search, pick
+// one, get it back in full (its form and its LINE message).
+//
+//   <TemplatePicker onPick={(template) => …} kinds={['bubble', 'carousel']} />
+//
+// It draws a list only (no dialog around it), so callers put it in their own popover or modal.
+import { useEffect, useId, useState } from 'react';
+import { formatDateTime } from '../../core/format/dates';
+import type { TemplateKind } from '../../core/template/channelPreview';
+import { t } from '../app/i18n';
+import { getTemplate, listTemplates, type SavedTemplate, type TemplateSummary } from './api';
+import './templates.css';
+
+export type { SavedTemplate, TemplateSummary } from './api';
+
+export interface TemplatePickerProps {
+  onPick(template: SavedTemplate): void;
+  /** Which kinds to offer; all by default (the inbox can send bubbles and carousels only). */
+  kinds?: readonly TemplateKind[];
+}
+
+export function kindLabel(template: Pick<TemplateSummary, 'kind' | 'count'>): string {
+  if (template.kind === 'imagemap') return t('templates.kinds.imagemap');
+  if (template.kind === 'carousel') return t('templates.kinds.carouselN', { n: template.count });
+  return t('templates.kinds.bubble');
+}
+
+export function TemplatePicker({ onPick, kinds }: TemplatePickerProps) {
+  const [search, setSearch] = useState('');
+  const [list, setList] = useState<TemplateSummary[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const heading = useId();
+  const allowed = kinds?.join(',') ?? '';
+
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      listTemplates({ search: search.trim() || undefined, limit: 50 })
+        .then((r) => {
+          if (!live) return;
+          const only = allowed ? allowed.split(',') : null;
+          setList(only ? r.list.filter((x) => only.includes(x.kind)) : r.list);
+          setFailed(false);
+        })
+        .catch(() => live && setFailed(true));
+    }, 200);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [search, allowed]);
+
+  const pick = async (id: string) => {
+    setBusy(id);
+    try {
+      onPick(await getTemplate(id));
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="tpl-picker" data-testid="template-picker">
+      <h3 id={heading} className="tpl-picker-title">
+        {t('templates.picker.title')}
+      </h3>
+      <input
+        type="search"
+        className="tpl-search"
+        placeholder={t('templates.searchPlaceholder')}
+        aria-label={t('templates.searchPlaceholder')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {failed ? <p className="tpl-field-error">{t('templates.loadFail')}</p> : null}
+      {list === null && !failed ? <p className="tpl-hint">{t('templates.loading')}</p> : null}
+      {list?.length === 0 ? (
+        <p className="tpl-hint">
+          {search.trim() ? t('templates.noMatch', { search: search.trim() }) : t('templates.picker.empty')}
+        </p>
+      ) : null}
+      {list?.length ? (
+        <ul className="tpl-picker-list" aria-labelledby={heading}>
+          {list.map((x) => (
+            <li key={x._id}>
+              <button type="button" disabled={busy !== null} onClick={() => pick(x._id)}>
+                <span className="tpl-picker-name">{x.name}</span>
+                <span className="tpl-hint">
+                  {kindLabel(x)} · {formatDateTime(x.updated_at)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export default TemplatePicker;

@@ -1,0 +1,170 @@
+// What a role may do, area by area (spec 6 leaves "which roles exist and what they may do" to us).
+// Every role has a level (1 owner … 4 agent) and an access per area: none, read or write (write
+// includes read). Level 1 is full access and cannot be narrowed. The server enforces these with
+// `requireArea` (server/accounts/permissions.ts); the console hides what the server would refuse.
+import { FULL_ACCESS_LEVEL } from '../models/account';
+
+export const AREAS = [
+  'chat',
+  'all_queues',
+  'contacts',
+  'broadcast',
+  'templates',
+  'automation',
+  'media',
+  'reports',
+  'monitoring',
+  'settings',
+  'users',
+] as const;
+export type Area = (typeof AREAS)[number];
+
+export const ACCESS_LEVELS = ['none', 'read', 'write'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+export type Action = 'read' | 'write';
+
+export type AreaPermissions = Record<Area, Access>;
+
+/** Areas where only "none" and "read" mean something (seeing, never changing). */
+export const READ_ONLY_AREAS: readonly Area[] = ['all_queues', 'reports', 'monitoring'];
+
+/** The choices the role editor offers for an area. */
+export function accessChoices(area: Area): readonly Access[] {
+  return READ_ONLY_AREAS.includes(area) ? ['none', 'read'] : ACCESS_LEVELS;
+}
+
+export { FULL_ACCESS_LEVEL };
+export const MAX_ROLE_LEVEL = 4;
+
+const all = (access: Access): AreaPermissions =>
+  Object.fromEntries(
+    AREAS.map((a) => [a, READ_ONLY_AREAS.includes(a) && access === 'write' ? 'read' : access]),
+  ) as AreaPermissions;
+
+/**
+ * What a role starts with, by level. Owner: everything. Admin: everything but other members'
+ * 'selected' queues. Supervisor: runs the team's work, reads reports, settings and the team.
+ * Agent: chats and keeps contacts, uses templates and media, nothing else. An owner grants
+ * 'all_queues' to make, say, a supervisor who sees every queue.
+ */
+export function defaultPermissions(level: number): AreaPermissions {
+  // Seeing 'selected' queues one is not a member of is granted, never a default below level 1
+  // (docs/chat-api.md: level 1 sees every queue, others per queue_members).
+  if (level <= 1) return all('write');
+  if (level === 2) return { ...all('write'), all_queues: 'none' };
+  if (level === 3)
+    return {
+      chat: 'write',
+      all_queues: 'none',
+      contacts: 'write',
+      broadcast: 'write',
+      templates: 'write',
+      automation: 'write',
+      media: 'write',
+      reports: 'read',
+      monitoring: 'read',
+      settings: 'read',
+      users: 'read',
+    };
+  return {
+    chat: 'write',
+    all_queues: 'none',
+    contacts: 'write',
+    broadcast: 'none',
+    templates: 'read',
+    automation: 'none',
+    media: 'read',
+    reports: 'none',
+    monitoring: 'none',
+    settings: 'none',
+    users: 'none',
+  };
+}
+
+/** Stored permissions over the level's defaults; unknown areas and values are dropped. */
+export function resolvePermissions(level: number, stored: unknown): AreaPermissions {
+  if (level <= FULL_ACCESS_LEVEL) return all('write');
+  const base = defaultPermissions(level);
+  if (!stored || typeof stored !== 'object') return base;
+  const out = { ...base };
+  for (const area of AREAS) {
+    const value = (stored as Record<string, unknown>)[area];
+    if (typeof value === 'string' && accessChoices(area).includes(value as Access))
+      out[area] = value as Access;
+  }
+  return out;
+}
+
+export interface RoleAccess {
+  level: number;
+  permissions?: Partial<AreaPermissions> | null;
+}
+
+/** Whether a role may read or write an area. Level 1 may do everything. */
+export function can(role: RoleAccess | null | undefined, area: Area, action: Action): boolean {
+  if (!role) return false;
+  if (role.level <= FULL_ACCESS_LEVEL) return true;
+  const access = resolvePermissions(role.level, role.permissions)[area];
+  return action === 'read' ? access !== 'none' : access === 'write';
+}
+
+/** Whether `actor` may give a role `wanted` (never more than the actor has themselves). */
+export function withinOwnPermissions(actor: RoleAccess, wanted: AreaPermissions): boolean {
+  if (actor.level <= FULL_ACCESS_LEVEL) return true;
+  const rank = (a: Access) => ACCESS_LEVELS.indexOf(a);
+  const own = resolvePermissions(actor.level, actor.permissions);
+  return AREAS.every((area) => rank(wanted[area]) <= rank(own[area]));
+}
+
+/**
+ * Who may manage whom (users and roles): level 1 anyone; others only roles and members of a
+ * strictly lower rank (a higher level number), so nobody raises themselves or their peers.
+ */
+export function outranks(actorLevel: number, targetLevel: number): boolean {
+  return actorLevel <= FULL_ACCESS_LEVEL || targetLevel > actorLevel;
+}
+
+/** Which console route needs which area (the menus hide the rest). */
+export const ROUTE_AREAS: Record<string, { area: Area; action: Action }> = {
+  dashboard: { area: 'reports', action: 'read' },
+  live: { area: 'chat', action: 'read' },
+  'contact-list': { area: 'contacts', action: 'read' },
+  broadcast: { area: 'broadcast', action: 'read' },
+  'broadcast-create': { area: 'broadcast', action: 'write' },
+  'broadcast-edit': { area: 'broadcast', action: 'write' },
+  'broadcast-view': { area: 'broadcast', action: 'read' },
+  'broadcast-report': { area: 'broadcast', action: 'read' },
+  'message-template': { area: 'templates', action: 'read' },
+  'message-template-new': { area: 'templates', action: 'write' },
+  'message-template-edit': { area: 'templates', action: 'read' },
+  'keyword-mapping': { area: 'automation', action: 'read' },
+  'reply-message': { area: 'automation', action: 'read' },
+  'rich-menu': { area: 'automation', action: 'read' },
+  'rich-menu-general': { area: 'automation', action: 'read' },
+  'rich-menu-personal': { area: 'automation', action: 'read' },
+  location: { area: 'automation', action: 'read' },
+  'report-contact-growth': { area: 'reports', action: 'read' },
+  'report-agent-performance': { area: 'reports', action: 'read' },
+  'report-chat-volume': { area: 'reports', action: 'read' },
+  'report-satisfaction': { area: 'reports', action: 'read' },
+  'report-queue-performance': { area: 'reports', action: 'read' },
+  monitoring: { area: 'monitoring', action: 'read' },
+  log: { area: 'monitoring', action: 'read' },
+  'setting-general': { area: 'settings', action: 'read' },
+  'setting-users': { area: 'users', action: 'read' },
+  'setting-tag': { area: 'settings', action: 'read' },
+  'setting-queue': { area: 'settings', action: 'read' },
+  'setting-channel': { area: 'settings', action: 'read' },
+  'setting-intent': { area: 'automation', action: 'read' },
+  'setting-api': { area: 'settings', action: 'read' },
+  'setting-verification': { area: 'settings', action: 'read' },
+  media: { area: 'media', action: 'read' },
+  'unknown-chats': { area: 'chat', action: 'read' },
+  'setting-chat-import': { area: 'settings', action: 'read' },
+};
+
+/** Whether the role may open a console route (routes not listed are open to every member). */
+export function canOpenRoute(role: RoleAccess | null | undefined, routeName: string): boolean {
+  const need = ROUTE_AREAS[routeName];
+  return !need || can(role, need.area, need.action);
+}

@@ -1,0 +1,188 @@
+// The chat widget's saved settings (spec 3 "Widget" info, spec 9 defaults), their limits and the
+// checks the console's settings modal and the server both apply. Messages are spec 5's texts.
+
+import { mediaFileAddress } from '../models/media';
+import { PRE_CHAT_FIELD_TYPES, type PreChatField, WIDGET_DEFAULTS, type WidgetMenu } from '../models/widget';
+import { type FieldError, hasMaxLength, isBlank, isColor, isUrl, MESSAGES } from '../validation/rules';
+
+export const WIDGET_LIMITS = {
+  /** Spec 9: 300 generally. */
+  text: 300,
+  /** Spec 9: display texts 150. */
+  short: 150,
+  /** Like template_2 labels (spec 9): buttons, menu label, launcher label. */
+  label: 30,
+  preChatFields: 10,
+  menuButtons: 10,
+  iceBreakers: 5,
+} as const;
+
+/** Letters, digits and underscores: the key is also a greeting placeholder ({key}). */
+export const PRE_CHAT_KEY = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
+
+export interface WidgetSettings {
+  brand_label: string;
+  button_color: string;
+  label_color: string;
+  button_label: string;
+  logo: string;
+  scatter_message: string;
+  header: string;
+  description: string;
+  welcome_message: string;
+  greeting_message: string;
+  chat_form: boolean;
+  pre_chat_form_fields: PreChatField[];
+  menu: WidgetMenu | null;
+  ice_breakers: string[];
+}
+
+export function defaultWidgetSettings(accountName = ''): WidgetSettings {
+  return {
+    brand_label: accountName,
+    button_color: WIDGET_DEFAULTS.button_color,
+    label_color: WIDGET_DEFAULTS.label_color,
+    button_label: WIDGET_DEFAULTS.button_label,
+    logo: '',
+    scatter_message: '',
+    header: accountName,
+    description: '',
+    welcome_message: '',
+    greeting_message: '',
+    chat_form: false,
+    pre_chat_form_fields: [],
+    menu: null,
+    ice_breakers: [],
+  };
+}
+
+/** The keys a visitor's browser may read (GET /service/widget/info); everything saved is public. */
+export const WIDGET_SETTING_KEYS = Object.keys(defaultWidgetSettings()) as (keyof WidgetSettings)[];
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** A logo is an http(s) address or the path of a file uploaded to this server's media library. */
+export function isLogoAddress(value: unknown): boolean {
+  return isBlank(value) || isUrl(value) || mediaFileAddress(value)?.origin === null;
+}
+
+/**
+ * Reads anything into settings: unknown keys dropped, wrong types replaced by the defaults, so a
+ * stored document from an older version still renders. Validation is separate (validateWidgetSettings).
+ */
+export function normalizeWidgetSettings(input: unknown, base: WidgetSettings = defaultWidgetSettings()) {
+  const v = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
+  const out: WidgetSettings = { ...base };
+  for (const key of [
+    'brand_label',
+    'button_color',
+    'label_color',
+    'button_label',
+    'logo',
+    'scatter_message',
+    'header',
+    'description',
+    'welcome_message',
+    'greeting_message',
+  ] as const) {
+    if (typeof v[key] === 'string') out[key] = v[key] as string;
+  }
+  if (typeof v.chat_form === 'boolean') out.chat_form = v.chat_form;
+  if (Array.isArray(v.pre_chat_form_fields)) {
+    out.pre_chat_form_fields = v.pre_chat_form_fields
+      .filter((f): f is Record<string, unknown> => Boolean(f) && typeof f === 'object')
+      .map((f) => ({
+        key: str(f.key),
+        label: str(f.label),
+        type: (PRE_CHAT_FIELD_TYPES as readonly string[]).includes(str(f.type))
+          ? (f.type as PreChatField['type'])
+          : 'text',
+        required: f.required === true,
+      }));
+  }
+  if (v.menu === null) out.menu = null;
+  else if (v.menu && typeof v.menu === 'object') {
+    const m = v.menu as Record<string, unknown>;
+    out.menu = {
+      menuId: str(m.menuId) || 'menu',
+      menuLabel: str(m.menuLabel),
+      isQuickStart: m.isQuickStart === true,
+      buttons: (Array.isArray(m.buttons) ? m.buttons : [])
+        .filter((b): b is Record<string, unknown> => Boolean(b) && typeof b === 'object')
+        .map((b, i) => ({
+          id: str(b.id) || `b${i + 1}`,
+          label: str(b.label),
+          type: b.type === 'postback' || b.type === 'uri' ? b.type : 'message',
+          ...(typeof b.text === 'string' ? { text: b.text } : {}),
+          ...(typeof b.data === 'string' ? { data: b.data } : {}),
+          ...(typeof b.uri === 'string' ? { uri: b.uri } : {}),
+        })),
+    };
+  }
+  if (Array.isArray(v.ice_breakers)) out.ice_breakers = v.ice_breakers.filter((s) => typeof s === 'string');
+  return out;
+}
+
+function push(errors: FieldError[], field: string, message: string | null) {
+  if (message) errors.push({ field, message });
+}
+
+const requiredText = (value: string, max: number) =>
+  isBlank(value) ? MESSAGES.required : hasMaxLength(value, max) ? null : MESSAGES.maxLength(max);
+const optionalText = (value: string, max: number) =>
+  hasMaxLength(value, max) ? null : MESSAGES.maxLength(max);
+
+/** Field-named errors; empty when the settings may be saved. Fields use dotted paths (menu.buttons.0.label). */
+export function validateWidgetSettings(s: WidgetSettings): FieldError[] {
+  const errors: FieldError[] = [];
+  push(errors, 'brand_label', optionalText(s.brand_label, WIDGET_LIMITS.short));
+  for (const key of ['button_color', 'label_color'] as const) {
+    push(errors, key, isBlank(s[key]) ? MESSAGES.required : isColor(s[key]) ? null : MESSAGES.color);
+  }
+  push(errors, 'button_label', requiredText(s.button_label, WIDGET_LIMITS.label));
+  push(errors, 'logo', isLogoAddress(s.logo) ? null : MESSAGES.url);
+  push(errors, 'scatter_message', optionalText(s.scatter_message, WIDGET_LIMITS.short));
+  push(errors, 'header', optionalText(s.header, WIDGET_LIMITS.short));
+  push(errors, 'description', optionalText(s.description, WIDGET_LIMITS.text));
+  push(errors, 'welcome_message', optionalText(s.welcome_message, WIDGET_LIMITS.text));
+  push(errors, 'greeting_message', optionalText(s.greeting_message, WIDGET_LIMITS.text));
+
+  if (s.pre_chat_form_fields.length > WIDGET_LIMITS.preChatFields)
+    push(errors, 'pre_chat_form_fields', MESSAGES.maxLength(WIDGET_LIMITS.preChatFields));
+  const seen = new Set<string>();
+  s.pre_chat_form_fields.forEach((f, i) => {
+    const at = `pre_chat_form_fields.${i}`;
+    push(
+      errors,
+      `${at}.key`,
+      isBlank(f.key)
+        ? MESSAGES.required
+        : PRE_CHAT_KEY.test(f.key) && !seen.has(f.key)
+          ? null
+          : 'key is invalid format',
+    );
+    seen.add(f.key);
+    push(errors, `${at}.label`, requiredText(f.label, WIDGET_LIMITS.short));
+  });
+
+  if (s.menu) {
+    push(errors, 'menu.menuLabel', requiredText(s.menu.menuLabel, WIDGET_LIMITS.label));
+    if (s.menu.buttons.length > WIDGET_LIMITS.menuButtons)
+      push(errors, 'menu.buttons', MESSAGES.maxLength(WIDGET_LIMITS.menuButtons));
+    s.menu.buttons.forEach((b, i) => {
+      const at = `menu.buttons.${i}`;
+      push(errors, `${at}.label`, requiredText(b.label, WIDGET_LIMITS.label));
+      if (b.type === 'uri') push(errors, `${at}.uri`, isUrl(b.uri) ? null : MESSAGES.url);
+      else if (b.type === 'postback')
+        push(errors, `${at}.data`, requiredText(b.data ?? '', WIDGET_LIMITS.text));
+      else push(errors, `${at}.text`, optionalText(b.text ?? '', WIDGET_LIMITS.text));
+    });
+  }
+
+  if (s.ice_breakers.length > WIDGET_LIMITS.iceBreakers)
+    push(errors, 'ice_breakers', MESSAGES.maxLength(WIDGET_LIMITS.iceBreakers));
+  s.ice_breakers.forEach((text, i) => {
+    push(errors, `ice_breakers.${i}`, requiredText(text, WIDGET_LIMITS.short));
+  });
+  return errors;
+}

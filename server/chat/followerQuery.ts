@@ -1,0 +1,179 @@
+// The inbox list in SQL over the followers table alone (the lc_* copy of the live chat keeps
+// joins off the hot path). Every predicate here mirrors a pure rule in core/chat: chat types
+// (chatTypes.ts), pinned chats (pinned.ts) and queue visibility (core/access/queues.ts); a
+// property test checks that they agree.
+import { and, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import type { ChatType } from '../../core/chat/chatTypes';
+import type { Db } from '../db/client';
+import { followers } from './schema';
+import { type Viewer, viewerQueueScope } from './viewer';
+
+const f = followers;
+type FollowerRow = typeof followers.$inferSelect;
+
+const closed = () => or(f.lcIsMissed, f.lcIsExpired, f.lcIsDone) as SQL;
+
+/** core/chat/chatTypes.ts#isInInbox. */
+export function inboxWhere(): SQL {
+  return and(
+    not(f.isBlock),
+    not(f.isSpam),
+    not(and(eq(f.mode, 'bot'), f.lcIsDone, not(f.lcIsMissed), not(f.lcIsExpired)) as SQL),
+    or(not(f.lcIsDone), f.lcIsMissed, f.lcIsBusiness),
+  ) as SQL;
+}
+
+/** core/chat/chatTypes.ts#matchesType. */
+export function chatTypeWhere(chatType: ChatType): SQL | undefined {
+  switch (chatType) {
+    case 'all':
+      return undefined;
+    case 'inbox':
+      return inboxWhere();
+    case 'missed':
+      return sql`${f.lcIsMissed}`;
+    case 'expired':
+      return sql`${f.lcIsExpired}`;
+    case 'done':
+      return sql`${f.lcIsDone}`;
+    case 'following':
+      return sql`${f.isFollow}`;
+    case 'group_room':
+      return sql`${f.followerType} <> 'other'`;
+    case 'blocked':
+      return sql`${f.isBlock}`;
+    case 'spam':
+      return sql`${f.isSpam}`;
+  }
+}
+
+/** The viewer's core/access/queues.ts#queueScope as SQL. */
+export function visibilityWhere(viewer: Viewer): SQL | undefined {
+  const scope = viewerQueueScope(viewer);
+  if (scope.all) return undefined;
+  const inQueues = scope.queueIds.length > 0 ? inArray(f.lcQueueId, scope.queueIds) : undefined;
+  const noQueue = scope.noQueue ? isNull(f.lcQueueId) : undefined;
+  return or(noQueue, inQueues) ?? sql`false`;
+}
+
+/**
+ * core/chat/pinned.ts#isPinned: assigned (to the viewer, or anyone under 'all') and still active.
+ * Written so that the followers_active_assignee index serves it.
+ */
+export function pinnedWhere(viewer: Pick<Viewer, 'userId'>, chatType: ChatType): SQL {
+  const assigned = chatType === 'all' ? sql`${f.lcUserId} is not null` : eq(f.lcUserId, viewer.userId);
+  return and(assigned, not(closed())) as SQL;
+}
+
+/** Exactly the rows pinnedWhere leaves out (never NULL, although lc_user_id may be). */
+export function notPinnedWhere(viewer: Pick<Viewer, 'userId'>, chatType: ChatType): SQL {
+  return sql`not coalesce(${pinnedWhere(viewer, chatType)}, false)`;
+}
+
+export interface FollowersQuery {
+  skip: number;
+  limit: number;
+  chatType: ChatType;
+  channelType?: string;
+  /** 'me', a user id, or 'queue:<id>'. */
+  assigneeId?: string;
+  search?: string;
+}
+
+/** Matches of everything but the pinned split. */
+function baseWhere(viewer: Viewer, q: FollowersQuery): SQL {
+  const parts: (SQL | undefined)[] = [
+    eq(f.accountId, viewer.accountId),
+    chatTypeWhere(q.chatType),
+    visibilityWhere(viewer),
+  ];
+  if (q.channelType) parts.push(eq(f.channelType, q.channelType));
+  if (q.assigneeId) {
+    if (q.assigneeId.startsWith('queue:')) parts.push(eq(f.lcQueueId, q.assigneeId.slice('queue:'.length)));
+    else parts.push(eq(f.lcUserId, q.assigneeId === 'me' ? viewer.userId : q.assigneeId));
+  }
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search)}%`;
+    parts.push(or(ilike(f.lineName, pattern), ilike(f.lineNickname, pattern)));
+  }
+  return and(...parts) as SQL;
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const recent = [sql`${f.lastMessageAt} desc nulls last`, desc(f.id)];
+
+/** Pinned chats are few by nature; more than this is a team problem, not a list to page through. */
+export const PINNED_LIMIT = 200;
+/** Counting stops here: past it the console shows "10,000+" rather than making every list call slow. */
+export const COUNT_CAP = 10_000;
+
+export async function queryFollowers(
+  db: Db,
+  viewer: Viewer,
+  q: FollowersQuery,
+): Promise<{ pinned: FollowerRow[]; rows: FollowerRow[]; total: number }> {
+  const base = baseWhere(viewer, q);
+  const pinned = pinnedWhere(viewer, q.chatType);
+  const listWhere = and(base, notPinnedWhere(viewer, q.chatType)) as SQL;
+  const countKey = JSON.stringify([
+    viewer.accountId,
+    viewer.userId,
+    viewer.seesAllQueues || viewer.visibleQueueIds,
+    q.chatType,
+    q.channelType,
+    q.assigneeId,
+    q.search,
+  ]);
+  const [pinnedRows, rows, total] = await Promise.all([
+    q.skip === 0
+      ? db
+          .select()
+          .from(f)
+          .where(and(base, pinned))
+          .orderBy(...recent)
+          .limit(PINNED_LIMIT)
+      : Promise.resolve([] as FollowerRow[]),
+    db
+      .select()
+      .from(f)
+      .where(listWhere)
+      .orderBy(...recent)
+      .offset(q.skip)
+      .limit(q.limit),
+    cachedCount(countKey, () => countCapped(db, listWhere)),
+  ]);
+  return { pinned: pinnedRows, rows, total };
+}
+
+/**
+ * total_count is a count that grows with data: it is computed at most once per COUNT_TTL_MS for
+ * the same list and viewer, and may lag that much behind. Pages and live events are exact.
+ */
+export const COUNT_TTL_MS = 5_000;
+const counts = new Map<string, { at: number; value: Promise<number> }>();
+
+function cachedCount(key: string, compute: () => Promise<number>): Promise<number> {
+  const now = Date.now();
+  const hit = counts.get(key);
+  if (hit && now - hit.at < COUNT_TTL_MS) return hit.value;
+  if (counts.size > 10_000) counts.clear();
+  const value = compute();
+  counts.set(key, { at: now, value });
+  value.catch(() => counts.delete(key));
+  return value;
+}
+
+/** Forgets cached counts (tests that need an exact count at once). */
+export function forgetCounts() {
+  counts.clear();
+}
+
+export async function countCapped(db: Db, where: SQL): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${f} where ${where} limit ${COUNT_CAP}) t`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}

@@ -1,0 +1,42 @@
+// Files stored with a time to live (chat uploads) are deleted once it runs out, with their bytes
+// given back. Every process may sweep: a row is deleted (and counted) by whichever gets it first.
+import { inArray } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { deleteFileRows, expiredFiles } from './fileRows';
+import { mediaFiles } from './schema';
+import { removeStoredBytes } from './store';
+
+export const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
+
+export async function sweepExpiredFiles(ctx: AppContext): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = await expiredFiles(ctx.db);
+    if (batch.length === 0) return total;
+    const byAccount = new Map<string, string[]>();
+    for (const f of batch) byAccount.set(f.accountId, [...(byAccount.get(f.accountId) ?? []), f.id]);
+    for (const [accountId, ids] of byAccount) {
+      const removed = await ctx.db.transaction((tx) =>
+        deleteFileRows(tx, accountId, inArray(mediaFiles.id, ids)),
+      );
+      await removeStoredBytes(ctx, removed);
+      total += removed.length;
+    }
+    if (batch.length < 200) return total;
+  }
+}
+
+export function startExpirySweep(ctx: AppContext, every = SWEEP_INTERVAL_MS): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepExpiredFiles(ctx)
+      .catch((err: unknown) => ctx.log.error({ err }, 'media: expiry sweep failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, every);
+  timer.unref();
+  return () => clearInterval(timer);
+}

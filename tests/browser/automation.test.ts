@@ -1,0 +1,234 @@
+// Issue 11 in real Chromium: creating a reply message (items reordered by dragging, a quick
+// reply), a keyword mapping, an intent, a location (with the coordinate picker) and a rich menu
+// (areas drawn on its picture, switched on and accepted by the fake LINE API); the outside-hours
+// reply shows the spec's alert until business hours are set.
+
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { type FakeLine, startFakeLine } from '../helpers/fakePlatforms/line';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
+import { signIn } from './liveHelpers';
+
+let server: TestServer;
+let line: FakeLine;
+let browser: Browser;
+let page: Page;
+let session: Awaited<ReturnType<typeof login>>;
+
+// biome-ignore lint/suspicious/noExplicitAny: wire payloads; each test reads what it checks.
+const get = async (path: string): Promise<any> =>
+  (await fetch(`${server.url}${path}`, { headers: session.headers })).json();
+
+beforeAll(async () => {
+  line = await startFakeLine();
+  server = await startServer({ env: { LINE_API_BASE: line.url } });
+  session = await login(server.url);
+  await fetch(`${server.url}/api/channels`, {
+    method: 'POST',
+    headers: session.headers,
+    body: JSON.stringify({
+      type: 'line',
+      name: 'LINE Shop',
+      settings: {
+        channel_id: '1650000000',
+        channel_secret: '0123456789abcdef0123456789abcdef',
+        access_token: line.token,
+      },
+    }),
+  });
+  const png = await sharp({
+    create: { width: 2500, height: 843, channels: 3, background: { r: 20, g: 90, b: 160 } },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'compact-menu.png');
+  await fetch(`${server.url}/api/file/upload`, {
+    method: 'POST',
+    headers: { authorization: session.headers.authorization, channel_id: session.headers.channel_id },
+    body: form,
+  });
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
+  await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await line?.close();
+});
+
+describe('automation console', () => {
+  it('creates a reply message with reordered items and a quick reply', async () => {
+    await page.goto(`${server.url}/reply-message`);
+    await page
+      .getByText('No reply messages yet. Press “Create reply message” to make the first one.')
+      .waitFor();
+    await page.getByTestId('create-reply').click();
+    const editor = page.getByTestId('reply-editor');
+    await editor.waitFor();
+    // Saving with nothing filled names the problems.
+    await page.getByTestId('save-reply').click();
+    await page.getByText('Unable to save data').waitFor();
+    await page.getByRole('button', { name: 'Close' }).last().click();
+    expect(await editor.locator('[data-field="name"] [data-testid="field-error"]').textContent()).toBe(
+      'This field is required.',
+    );
+    await editor.getByLabel('Reply message name').fill('Opening hours');
+    await editor
+      .getByTestId('reply-item')
+      .first()
+      .getByLabel('Text', { exact: true })
+      .fill('เปิดทุกวัน 10:00–21:00');
+    await editor.getByLabel('Message type').selectOption('sticker');
+    await editor.getByTestId('add-item').click();
+    await editor.getByLabel('Package ID').fill('446');
+    await editor.getByLabel('Sticker ID').fill('1988');
+    await editor.getByTestId('add-quick-reply').click();
+    await editor.getByTestId('quick-reply').getByLabel('Label').fill('Map');
+    await editor.getByTestId('quick-reply').getByLabel('Message').fill('where');
+    // Drag the sticker above the text.
+    const handles = editor.locator('.auto-handle');
+    const from = await handles.nth(1).boundingBox();
+    const to = await handles.nth(0).boundingBox();
+    if (!from || !to) throw new Error('no handles');
+    await page.mouse.move(from.x + 5, from.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 5, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + 5, to.y - 5, { steps: 10 });
+    await page.mouse.up();
+    await expect
+      .poll(() => editor.getByTestId('reply-item').first().getAttribute('data-type'))
+      .toBe('sticker');
+    await expect
+      .poll(() => editor.getByTestId('reply-preview').textContent())
+      .toContain('LINE ✓ 2 message(s)');
+    await page.getByTestId('save-reply').click();
+    await page.getByTestId('reply-row').waitFor();
+    const saved = await get('/api/reply/message/list');
+    expect(saved.list[0]).toMatchObject({
+      name: 'Opening hours',
+      items: [
+        { type: 'sticker', packageId: '446', stickerId: '1988' },
+        { type: 'text', text: 'เปิดทุกวัน 10:00–21:00' },
+      ],
+      quick_replies: [{ label: 'Map', action: { type: 'message', text: 'where' } }],
+    });
+  });
+
+  it('outside business hours needs business hours first', async () => {
+    await page.goto(`${server.url}/reply-message`);
+    await page.getByRole('tab', { name: 'Outside business hours' }).click();
+    await page.getByTestId('business-hours-alert').waitFor();
+    expect(await page.getByTestId('business-hours-alert').textContent()).toContain(
+      'Please add business hours first.',
+    );
+  });
+
+  it('creates a keyword mapping and an intent, and tries a message', async () => {
+    await page.goto(`${server.url}/keyword-mapping`);
+    await page.getByTestId('keywords-empty').waitFor();
+    await page.getByTestId('create-keyword').click();
+    const editor = page.getByTestId('keyword-editor');
+    await editor.getByLabel('Rule name').fill('Hours');
+    await editor.getByLabel('Keyword 1').fill('เปิดกี่โมง');
+    await editor.getByLabel('Reply message').selectOption({ label: 'Opening hours' });
+    await page.getByTestId('save-keyword').click();
+    await page.getByTestId('keyword-row').waitFor();
+    await page.getByRole('textbox', { name: 'Try a message' }).fill('ร้านเปิดกี่โมงคะ');
+    await page.getByTestId('try-run').click();
+    await expect
+      .poll(() => page.getByTestId('try-result').textContent())
+      .toContain('Keyword rule “Hours” answers');
+
+    await page.goto(`${server.url}/th/setting/intent`);
+    await page.getByTestId('intents-empty').waitFor();
+    await page.getByTestId('create-intent').click();
+    const intent = page.getByTestId('intent-editor');
+    await intent.getByLabel('ชื่ออินเทนต์').fill('เวลาเปิด');
+    await intent.getByLabel('ประโยคที่ 1').fill('ร้านเปิดตอนไหน');
+    await intent.getByLabel('ประโยคตัวอย่างใหม่').fill('what time do you open');
+    await intent.getByLabel('ข้อความตอบกลับ').selectOption({ label: 'Opening hours' });
+    await page.getByTestId('save-intent').click();
+    await page.getByTestId('intent-row').waitFor();
+    const intents = await get('/api/intent/list');
+    expect(intents.list[0]).toMatchObject({
+      name: 'เวลาเปิด',
+      training_phrases: ['ร้านเปิดตอนไหน', 'what time do you open'],
+      reply_message_name: 'Opening hours',
+    });
+  });
+
+  it('creates a location, marking the point on the coordinate picker', async () => {
+    await page.goto(`${server.url}/location`);
+    await page.getByTestId('locations-empty').waitFor();
+    await page.getByTestId('create-location').click();
+    const editor = page.getByTestId('location-editor');
+    await editor.getByLabel('Location name').fill('Siam branch');
+    await editor.getByLabel('Latitude').fill('95');
+    await page.getByTestId('save-location').click();
+    await page.getByText('Unable to save data').waitFor();
+    await page.getByRole('button', { name: 'Close', exact: true }).last().click();
+    expect(await editor.locator('[data-field="latitude"] [data-testid="field-error"]').textContent()).toBe(
+      'latitude is invalid format',
+    );
+    await editor.getByLabel('Latitude').fill('');
+    const grid = page.getByRole('button', { name: 'Coordinate grid: click to mark the point' });
+    const box = await grid.boundingBox();
+    if (!box) throw new Error('no grid');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    expect(Number(await editor.getByLabel('Latitude').inputValue())).toBeCloseTo(13, 0);
+    expect(Number(await editor.getByLabel('Longitude').inputValue())).toBeCloseTo(101.5, 0);
+    await editor.getByLabel('Telephone').fill('021234567');
+    await page.getByTestId('save-location').click();
+    await page.getByTestId('location-row').waitFor();
+    const list = await get('/api/location/list');
+    expect(list.list[0]).toMatchObject({ name: 'Siam branch', telephone: '021234567', isActive: 'Active' });
+  });
+
+  it('creates a rich menu with drawn areas and switches it on at LINE', async () => {
+    await page.goto(`${server.url}/rich-menu`);
+    await page.getByTestId('kind-general').getByRole('link', { name: 'Manage' }).click();
+    await page.getByTestId('menus-empty').waitFor();
+    await page.getByTestId('create-menu').click();
+    const editor = page.getByTestId('menu-editor');
+    await editor.getByLabel('Menu name').fill('Compact menu');
+    await editor.getByLabel('Menu bar label').fill('Tap here');
+    await editor.getByLabel('Compact (2500x843)').check();
+    await editor.getByRole('button', { name: 'Clear areas' }).click();
+    await page.getByTestId('pick-image').click();
+    const picker = page.getByRole('dialog', { name: 'Choose background image' });
+    await picker.locator('.media-card', { hasText: 'compact-menu.png' }).locator('.media-card-open').click();
+    await picker.getByRole('button', { name: 'Use selected' }).click();
+    // Draw two areas on the picture.
+    const canvas = page.getByTestId('area-canvas');
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('no canvas');
+    const drag = async (x0: number, x1: number) => {
+      await page.mouse.move(box.x + box.width * x0, box.y + 4);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * x1, box.y + box.height - 4, { steps: 5 });
+      await page.mouse.up();
+    };
+    await drag(0.01, 0.49);
+    await editor.getByLabel('Action', { exact: true }).selectOption('message');
+    await editor.getByLabel('Message the customer sends').fill('เปิดกี่โมง');
+    await drag(0.51, 0.99);
+    await editor.getByLabel('Action', { exact: true }).selectOption('uri');
+    await editor.getByLabel('URL').fill('https://shop.example.com');
+    expect(await page.getByTestId('rm-area').count()).toBe(2);
+    await page.getByTestId('publish-on-save').check({ force: true });
+    await page.getByTestId('save-menu').click();
+    await page.getByTestId('menu-card').waitFor();
+    await expect.poll(() => page.getByTestId('menu-toggle').isChecked()).toBe(true);
+    const defaultId = line.defaultRichMenu.id as string;
+    const made = line.richMenus.get(defaultId);
+    expect(made?.request.size).toEqual({ width: 2500, height: 843 });
+    expect(made?.request.areas).toHaveLength(2);
+    expect(made?.image).toMatchObject({ width: 2500, height: 843 });
+    expect(line.received(/richmenu/).flatMap((r) => r.problems)).toEqual([]);
+  });
+});

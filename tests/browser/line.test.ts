@@ -1,0 +1,114 @@
+// Issue 7 end to end in Chromium: the owner connects a LINE channel in Settings → Channels (the
+// webhook address shown, the connection test answered by the fake LINE API), a signed LINE webhook
+// message appears in the inbox, the agent replies, and the fake LINE API receives a push that is
+// valid against LINE's OpenAPI schema.
+import { createHmac } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { type FakeLine, startFakeLine } from '../helpers/fakePlatforms/line';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server';
+import { chatRow, signIn } from './liveHelpers';
+
+const SECRET = 'fedcba9876543210fedcba9876543210';
+let server: TestServer;
+let browser: Browser;
+let line: FakeLine;
+let page: Page;
+
+beforeAll(async () => {
+  line = await startFakeLine();
+  line.profiles.set('U-e2e-customer', { displayName: 'Nok LINE' });
+  [server, browser] = await Promise.all([startServer({ env: { LINE_API_BASE: line.url } }), launchBrowser()]);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await line?.close();
+});
+
+describe('LINE end to end', () => {
+  let webhookUrl = '';
+
+  it('connects a LINE channel in the console and tests the connection', async () => {
+    await page.goto(`${server.url}/setting/channel`);
+    await page.getByRole('button', { name: 'Connect LINE' }).click();
+    const modal = page.getByTestId('platform-channel-modal');
+    await modal.getByLabel('Channel name').fill('Shop on LINE');
+    await modal.getByLabel('Channel ID').fill('1650000123');
+    await modal.getByLabel('Channel secret').fill(SECRET);
+    await modal.getByLabel('Channel access token (long-lived)').fill(line.token);
+    await modal.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect
+      .poll(() => modal.getByTestId('webhook-url').inputValue())
+      .toMatch(/\/webhook\/line\/[a-z0-9]{20}$/);
+    webhookUrl = await modal.getByTestId('webhook-url').inputValue();
+    // The secret is not shown again.
+    expect(await modal.getByLabel('Channel secret').inputValue()).toBe('');
+    expect(await modal.getByLabel('Channel secret').getAttribute('placeholder')).toBe(
+      'Saved — leave blank to keep it',
+    );
+    await modal.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => modal.getByTestId('connection-result').textContent()).toContain('Fake Shop');
+    expect(await modal.getByTestId('connection-result').textContent()).toContain('Connected');
+    await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect.poll(() => page.locator('.channels-table').textContent()).toContain('Shop on LINE');
+  });
+
+  it('shows the settings in Thai', async () => {
+    await page.goto(`${server.url}/th/setting/channel`);
+    await expect.poll(() => page.getByRole('button', { name: 'เชื่อมต่อ LINE' }).count()).toBe(1);
+  });
+
+  it('a signed LINE message appears in the inbox; the reply reaches LINE as a schema-valid push', async () => {
+    await page.goto(`${server.url}/live`);
+    await page.waitForSelector('[data-testid="live-page"]');
+    const body = JSON.stringify({
+      destination: 'Ubot',
+      events: [
+        {
+          type: 'message',
+          message: { type: 'text', id: '70001', quoteToken: 'q', text: 'สวัสดีค่ะ มีสินค้าไหม' },
+          webhookEventId: '01HE2EE2EE2EE2EE2EE2EE2EE2',
+          deliveryContext: { isRedelivery: false },
+          timestamp: Date.now(),
+          source: { type: 'user', userId: 'U-e2e-customer' },
+          // A token LINE no longer takes: the answer falls back to a push.
+          replyToken: 'expired-reply-token',
+          mode: 'active',
+        },
+      ],
+    });
+    const res = await fetch(webhookUrl.replace(/^https?:\/\/[^/]+/, server.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-line-signature': createHmac('sha256', SECRET).update(body).digest('base64'),
+      },
+      body,
+    });
+    expect(res.status).toBe(200);
+    await expect.poll(() => chatRow(page, 'Nok LINE').count(), { timeout: 10_000 }).toBe(1);
+    expect(await chatRow(page, 'Nok LINE').textContent()).toContain('สวัสดีค่ะ มีสินค้าไหม');
+    await chatRow(page, 'Nok LINE').click();
+    await expect.poll(() => page.getByTestId('messages').textContent()).toContain('สวัสดีค่ะ มีสินค้าไหม');
+
+    const input = page.getByLabel('Reply', { exact: true });
+    await input.fill('มีค่ะ ส่งได้วันนี้เลย');
+    await input.press('Enter');
+    const sent = page.locator('.message.out', { hasText: 'มีค่ะ ส่งได้วันนี้เลย' });
+    await expect.poll(() => sent.getAttribute('data-state'), { timeout: 10_000 }).toBe('sent');
+    const push = line.sent.find((s) => s.kind === 'push');
+    expect(push).toMatchObject({
+      to: 'U-e2e-customer',
+      body: { messages: [{ type: 'text', text: 'มีค่ะ ส่งได้วันนี้เลย' }] },
+    });
+    // Every request the fake received was valid against LINE's schema (the expired token aside).
+    expect(line.received(/push$/).flatMap((r) => r.problems)).toEqual([]);
+    expect(line.sent).toHaveLength(1);
+  });
+});

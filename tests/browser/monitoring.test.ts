@@ -1,0 +1,99 @@
+// Monitoring in real Chromium (issue 17): the owner watches the team live — a new customer, an
+// agent coming online, a chat taken — without reloading; edits a queue in place, moves an agent
+// between queues and reassigns a chat; the Thai page reads in Thai; an agent has no access.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
+import { AGENT_PASSWORD, addAgent, customerSays, newCustomer, signIn } from './liveHelpers';
+
+let server: TestServer;
+let browser: Browser;
+let owner: Awaited<ReturnType<typeof login>>;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  owner = await login(server.url);
+  await addAgent(server.app, owner.accountId, { email: 'art@example.com', name: 'Art Agent' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Live updates come within a second or two (socket event, then one overview call). */
+const LIVE = { timeout: 5000 };
+const tile = (page: Page, name: string) => page.getByTestId(`mon-total-${name}`).locator('strong');
+const api = (path: string, body: unknown, method = 'POST') =>
+  fetch(`${server.url}${path}`, { method, headers: owner.headers, body: JSON.stringify(body) }).then((r) =>
+    r.json(),
+  );
+
+describe('monitoring', () => {
+  it('follows the team live and rebalances it (English)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/monitoring`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Monitoring');
+    for (const header of ['Chat status', 'Queue setting', 'Queue management'])
+      expect(await page.getByRole('heading', { name: header }).count()).toBe(1);
+    await expect.poll(() => tile(page, 'waiting').textContent()).toBe('0');
+    await expect.poll(() => page.getByTestId('mon-live').textContent()).toContain('Live');
+
+    // A customer writes: the waiting figure and the chat appear without a reload.
+    const customer = await newCustomer(server.url, owner.widgetId, 'Pranee Srisuk');
+    await customerSays(server.url, customer, 'Where is my parcel?');
+    await expect.poll(() => tile(page, 'waiting').textContent(), LIVE).toBe('1');
+    const row = page.getByTestId('mon-chat-row').filter({ hasText: 'Pranee Srisuk' });
+    await expect.poll(() => row.textContent(), LIVE).toContain('Unassigned');
+
+    // The agent signs in elsewhere: they come online, available.
+    const agentContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const agentPage = await agentContext.newPage();
+    await signIn(agentPage, server.url, 'art@example.com', AGENT_PASSWORD);
+    const artRow = page.getByTestId('mon-agent-row').filter({ hasText: 'Art Agent' });
+    await expect.poll(() => artRow.getAttribute('data-status'), LIVE).toBe('available');
+
+    // Reassign the chat to the agent from the chats in progress.
+    await row.getByRole('combobox').selectOption({ label: 'Art Agent' });
+    await expect.poll(() => row.textContent(), LIVE).toContain('Art Agent');
+    await expect.poll(() => tile(page, 'waiting').textContent(), LIVE).toBe('1');
+    await expect.poll(() => artRow.locator('td').nth(1).textContent(), LIVE).toBe('1');
+
+    // Queue setting in place: round robin for the default queue.
+    const setting = page.getByTestId('mon-setting-row').first();
+    await setting.getByLabel(/Assignment type/).selectOption('round_robin');
+    await expect
+      .poll(async () => (await api('/api/settings/queues', undefined, 'GET')).list[0].assign_type)
+      .toBe('round_robin');
+
+    // Queue management: a new queue, and the agent moved into it.
+    await api('/api/settings/queues', { name: 'VIP', visibility: 'selected' });
+    await page.reload();
+    const member = page.getByTestId('mon-member-row').filter({ hasText: 'Art Agent' });
+    await member.getByLabel('Move Art Agent to').selectOption({ label: 'VIP' });
+    await member.getByRole('button', { name: 'Move' }).click();
+    await expect.poll(() => member.textContent(), LIVE).toContain('VIP');
+    await agentContext.close();
+    await page.close();
+  });
+
+  it('reads in Thai; agents have no access', async () => {
+    const page = await browser.newPage({ viewport: { width: 768, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${server.url}/th/monitoring`);
+    await expect.poll(() => page.getByRole('heading', { name: 'สถานะแชท' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'ตั้งค่าคิว' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'จัดการคิว' }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('mon-total-waiting').textContent()).toContain('แชทที่รออยู่');
+    await page.close();
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const agent = await context.newPage();
+    await signIn(agent, server.url, 'art@example.com', AGENT_PASSWORD);
+    await agent.goto(`${server.url}/monitoring`);
+    await expect.poll(() => agent.getByTestId('no-access').isVisible()).toBe(true);
+    expect(await agent.getByTestId('mon-agent-row').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,117 @@
+// Issue 12 in real Chromium: the dashboard tiles and each report over seeded activity; switching
+// the range changes the chart; a count opens its chat log; the Thai pages are Thai.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { login, startServer, type TestServer } from '../helpers/server';
+import { seedDemo } from '../server/reports/demo';
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const session = await login(server.url);
+  await seedDemo(server.app.ctx.db, session.accountId, session.user._id, { days: 40 });
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript((token) => localStorage.setItem('chatdesk.token', token), session.token);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+});
+
+const REPORTS = [
+  ['contact-growth', 'Contact growth'],
+  ['agent-performance', 'Agent performance'],
+  ['chat-volume', 'Chat volume'],
+  ['satisfaction', 'Satisfaction'],
+  ['queue-performance', 'Queue performance'],
+] as const;
+
+const plot = () => page.locator('.report-chart-plot').first();
+const chartState = async () => ({
+  points: await plot().getAttribute('data-points'),
+  sum: await plot().getAttribute('data-sum'),
+});
+
+describe('dashboard and reports', () => {
+  it('shows the six tiles with figures and their change', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.locator('.tile').count()).toBe(6);
+    await expect
+      .poll(() => page.locator('[data-tile="total_friends"] .tile-value').textContent())
+      .toMatch(/^\d{1,3}(,\d{3})*$/);
+    expect(await page.locator('[data-tile="satisfaction_rate"] .tile-value').textContent()).toMatch(/%$/);
+    const before = await page.locator('[data-tile="new_friends"] .tile-value').textContent();
+    await page.getByRole('button', { name: '30 days' }).click();
+    await expect
+      .poll(() => page.locator('[data-tile="new_friends"] .tile-value').textContent())
+      .not.toBe(before);
+  });
+
+  it.each(REPORTS)('opens %s, switches the range and sees the chart change', async (name, title) => {
+    await page.goto(`${server.url}/report/${name}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(title);
+    await page.getByRole('button', { name: '7 days' }).click();
+    await expect.poll(() => page.locator('.report-chart canvas').count()).toBeGreaterThan(0);
+    const week = await chartState();
+    await page.getByRole('button', { name: '30 days' }).click();
+    await expect.poll(chartState).not.toEqual(week);
+    // The table's header stays on top inside a box of at most 400 px.
+    const box = await page
+      .locator('.report-table-wrap')
+      .first()
+      .evaluate((el) => ({
+        max: getComputedStyle(el).maxHeight,
+        sticky: getComputedStyle(el.querySelector('thead th') as Element).position,
+      }));
+    expect(box).toEqual({ max: '400px', sticky: 'sticky' });
+    expect(await page.locator('.report-note').textContent()).toContain('about 2 am (GMT+9)');
+  });
+
+  it('a count opens its chat log with the spec title and the chats behind it', async () => {
+    await page.goto(`${server.url}/report/chat-volume`);
+    // Columns: date, bot, incoming, …
+    const link = page
+      .locator('[data-table="chat-volume-day"] tbody tr')
+      .first()
+      .locator('td:nth-child(3) .count-link');
+    const count = Number((await link.textContent())?.replace(/,/g, ''));
+    await link.click();
+    const dialog = page.getByRole('dialog');
+    await expect
+      .poll(() => dialog.locator('h2').textContent())
+      .toMatch(/^Incoming chats log \d{2}\/\d{2}\/\d{4}$/);
+    await expect.poll(() => dialog.locator('tbody tr').count()).toBe(Math.min(count, 20));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
+  it('a custom range and sorting by name work; Thai pages are Thai', async () => {
+    await page.goto(`${server.url}/report/agent-performance`);
+    await page.getByRole('button', { name: 'Custom' }).click();
+    const today = new Date();
+    const day = (d: number) => new Date(today.getTime() - d * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('From', { exact: true }).fill(day(3));
+    await page.getByLabel('To', { exact: true }).fill(day(2));
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect
+      .poll(() => page.getByTestId('period-days').textContent())
+      .toContain(day(3).split('-').reverse().join('/'));
+    const names = () =>
+      page.locator('[data-table="agent-performance"] tbody tr td:first-child').allTextContents();
+    const ascending = await names();
+    await page.getByRole('button', { name: /Sort by name/ }).click();
+    await expect.poll(names).toEqual([...ascending].reverse());
+
+    await page.goto(`${server.url}/th/report/satisfaction`);
+    await expect.poll(() => page.locator('h1').textContent()).not.toBe('Satisfaction');
+    expect(await page.locator('.report-note').textContent()).toContain('GMT+9');
+    expect(await page.getByRole('button', { name: 'ส่งออก Excel' }).count()).toBe(1);
+  });
+});

@@ -1,0 +1,133 @@
+// A tap in the widget on a card button whose display text is also a keyword (issue 16): the
+// visitor's words show once in the widget and in the inbox, and only the action answers them —
+// the keyword's reply does not come as well (the widget marks the words as the tap's, temp id
+// `postback:…`, as LINE's are marked). In real Chromium against a real server.
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAction } from '../../core/template/action';
+import { createBlock } from '../../core/template/blocks';
+import { messages } from '../../server/chat/schema';
+import { launchBrowser } from '../helpers/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
+import { chatRow, signIn } from './liveHelpers';
+import { boxOf, followerOf, sendConfirmed } from './widgetHelpers';
+
+let server: TestServer;
+let browser: Browser;
+let auth: Awaited<ReturnType<typeof login>>;
+
+const KEYWORD_REPLY = 'We open 9:00–18:00';
+const ACTION_REPLY = 'Open every day, 9:00 to 18:00';
+
+// biome-ignore lint/suspicious/noExplicitAny: wire payloads; each call reads what it needs.
+async function ok(method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: auth.headers,
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  expect(res.status, `${method} ${path}: ${JSON.stringify(json)}`).toBe(200);
+  return json;
+}
+
+async function template(name: string, contents: unknown[]) {
+  return ok('POST', '/api/message-template/create', {
+    name,
+    form: { name, altText: '', template: 'custom', contentSize: 'mega', items: [{ contents }] },
+  });
+}
+
+async function keyword(word: string, items: unknown[]) {
+  const reply = await ok('POST', '/api/reply/message/create', { name: word, items });
+  await ok('POST', '/api/keyword/create', {
+    name: word,
+    keywords: [{ text: word, match: 'exact' }],
+    action: 'reply',
+    reply_message_id: reply.reply_message._id,
+    priority: 1,
+  });
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  auth = await login(server.url);
+  await keyword('hours', [{ type: 'text', text: KEYWORD_REPLY }]);
+  const hoursCard = await template('Hours card', [
+    createBlock('textHeader', { text: ACTION_REPLY, position: 0 }),
+  ]);
+  const helpCard = await template('Help card', [
+    createBlock('textHeader', { text: 'How can we help?', position: 0 }),
+    createBlock('button', {
+      text: 'Opening hours',
+      action: { ...createAction('templateId'), templateId: hoursCard._id, displayText: 'hours' },
+      position: 1,
+    }),
+  ]);
+  await keyword('help', [{ type: 'bubble', bubbleIds: [helpCard._id] }]);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The customer's and the bot's messages of the visitor's conversation, as stored. */
+async function stored(page: Page) {
+  const follower = await followerOf(server, auth, page);
+  if (!follower) throw new Error('the visitor has no conversation');
+  const rows = await server.app.ctx.db
+    .select()
+    .from(messages)
+    .where(eq(messages.followerId, follower.id))
+    .orderBy(messages.seq);
+  return {
+    name: follower.lineName,
+    customer: rows.filter((r) => r.type === 'question').map((r) => r.text),
+    bot: rows.filter((r) => r.fromType === 'bot').map((r) => JSON.stringify(r.items)),
+  };
+}
+
+describe('a widget tap on a card button whose display text is a keyword', () => {
+  it('shows the words once in the widget and the inbox, and gets the action’s answer only', async () => {
+    const page = await browser.newPage({ viewport: { width: 1024, height: 760 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/widget/${auth.widgetId}`);
+    const box = boxOf(page);
+    await sendConfirmed(page, 'help');
+    const button = box.getByRole('button', { name: 'Opening hours' });
+    await button.waitFor();
+    await button.click();
+
+    // The action's answer arrives; by then a keyword answer to the words would have too.
+    await box.getByText(ACTION_REPLY).waitFor();
+    await page.waitForTimeout(800);
+    const visitorSaid = () => box.locator('.row.me:not([data-status]) .bubble').allTextContents();
+    await expect.poll(visitorSaid).toEqual(['help', 'hours']);
+    expect(await box.getByText(ACTION_REPLY).count()).toBe(1);
+    expect(await box.getByText(KEYWORD_REPLY).count()).toBe(0);
+
+    const conversation = await stored(page);
+    expect(conversation.customer).toEqual(['help', 'hours']);
+    expect(conversation.bot).toHaveLength(2);
+    expect(conversation.bot[1]).toContain(ACTION_REPLY);
+    expect(conversation.bot.join()).not.toContain(KEYWORD_REPLY);
+    await page.screenshot({ path: '/tmp/retries-widget-tap.png' });
+
+    // The inbox shows the chat as the visitor saw it.
+    const agent = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    await signIn(agent, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await agent.goto(`${server.url}/live`);
+    await chatRow(agent, conversation.name).click();
+    const thread = agent.getByTestId('messages');
+    await expect.poll(() => thread.textContent()).toContain(ACTION_REPLY);
+    expect(await thread.locator('.item-text', { hasText: /^hours$/ }).count()).toBe(1);
+    expect(await thread.getByText(KEYWORD_REPLY).count()).toBe(0);
+    await agent.screenshot({ path: '/tmp/retries-inbox-tap.png' });
+    expect(errors).toEqual([]);
+    await agent.close();
+    await page.close();
+  });
+});

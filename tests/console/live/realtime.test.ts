@@ -1,0 +1,103 @@
+// Socket events into the open chat (console/live/realtime.ts): deduped by _id, optimistic sends
+// confirmed by temp_id, delivery failures shown as fail, notes and countdowns applied.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { LiveMessage } from '../../../console/live/calls';
+import { handleAgentEvent } from '../../../console/live/realtime';
+import {
+  chatType,
+  countdownSeconds,
+  lists,
+  loadedFromServer,
+  messages,
+  notes,
+  selected,
+} from '../../../console/live/state';
+import { pendingMessage } from '../../../core/chat/outgoing';
+import { follower, message } from './fixtures';
+
+const open = follower();
+const getChat = (m: LiveMessage, f = open) =>
+  handleAgentEvent({ type: 'SOCKET_GET_CHAT', payload: { follower: f, message: m } } as never);
+
+beforeEach(() => {
+  chatType.value = 'inbox';
+  lists.value = { followers: [], pinned: [] };
+  selected.value = open;
+  messages.value = [];
+  notes.value = [];
+  loadedFromServer.value = 0;
+});
+
+describe('GET_CHAT', () => {
+  it('adds a new message to the open chat once, however often it arrives', () => {
+    const m = message({ from_id: open._id });
+    getChat(m);
+    getChat(m);
+    getChat({ ...m });
+    expect(messages.value.map((x) => x._id)).toEqual([m._id]);
+    expect(loadedFromServer.value).toBe(1);
+    expect(lists.value.followers.map((f) => f._id)).toEqual([open._id]);
+  });
+
+  it('confirms an optimistic send by temp_id (spec 4)', () => {
+    const pending = pendingMessage({
+      temp_id: 'tmp-1',
+      items: [{ type: 'text', text: 'hi' }],
+      now: new Date(),
+    }) as LiveMessage;
+    messages.value = [pending];
+    const stored = message({ type: 'reply', from_type: 'agent', temp_id: 'tmp-1', _id: 'srv-1' });
+    getChat(stored);
+    expect(messages.value).toHaveLength(1);
+    expect(messages.value[0]._id).toBe('srv-1');
+    expect(messages.value[0].status_send_message).toBeNull();
+  });
+
+  it('leaves the open chat alone when the message belongs to another chat', () => {
+    const other = follower();
+    getChat(message({ from_id: other._id }), other);
+    expect(messages.value).toEqual([]);
+    expect(lists.value.followers.map((f) => f._id)).toEqual([other._id]);
+  });
+});
+
+describe('MESSAGE_STATUS and other events', () => {
+  it('marks a message whose delivery failed as fail, resendable, and a later success clears it', () => {
+    const sent = message({ type: 'reply', _id: 'srv-2', temp_id: 't2' });
+    messages.value = [sent];
+    handleAgentEvent({
+      type: 'SOCKET_MESSAGE_STATUS',
+      payload: {
+        follower_id: open._id,
+        message: { ...sent, delivery: 'failed', status_send_message: 'fail' },
+      },
+    } as never);
+    expect(messages.value[0].status_send_message).toBe('fail');
+    handleAgentEvent({
+      type: 'SOCKET_MESSAGE_STATUS',
+      payload: { follower_id: open._id, message: { ...sent, delivery: 'sent' } },
+    } as never);
+    expect(messages.value[0].status_send_message).toBeNull();
+  });
+
+  it('replaces the notes of the open chat only', () => {
+    const list = [{ text: 'VIP customer', no: 1, followerId: open._id }];
+    handleAgentEvent({
+      type: 'SOCKET_NOTES',
+      payload: { follower_id: 'someone-else', notes: list },
+    } as never);
+    expect(notes.value).toEqual([]);
+    handleAgentEvent({ type: 'SOCKET_NOTES', payload: { follower_id: open._id, notes: list } } as never);
+    expect(notes.value).toEqual(list);
+  });
+
+  it('sets the countdown of a live chat from EXTEND_CHAT_TIME', () => {
+    handleAgentEvent({
+      type: 'SOCKET_EXTEND_CHAT_TIME',
+      payload: { follower_id: open._id, livechat_id: 'lc-x', count_down_second: 180 },
+    } as never);
+    const left = countdownSeconds('lc-x');
+    expect(left).toBeGreaterThanOrEqual(179);
+    expect(left).toBeLessThanOrEqual(180);
+  });
+});
