@@ -319,6 +319,27 @@ export function merged(reports: StepReport[]) {
 
 export const missing = (want: Set<number>, have: Set<number>) => [...want].filter((k) => !have.has(k));
 
+/**
+ * Waits (up to `waitMs`) for what was acknowledged but not yet heard: a message late under
+ * overload is late, not lost. Customer messages count as lost only when no agent heard them and
+ * they are not stored either; agents' replies when no visitor ever saw them (live or by catch-up).
+ */
+export async function untilDelivered(c: Cluster, tag: string, first: StepReport[], waitMs: number) {
+  let m = merged(first);
+  const started = performance.now();
+  for (;;) {
+    const notLive = missing(m.acked, m.heard);
+    const stored = await storedCheck(c, tag, notLive);
+    const lostCustomer = notLive.filter((k) => !stored.stored?.has(k)).length;
+    const lostReplies = missing(m.repliesAcked, m.repliesSeen).length;
+    const waitedMs = performance.now() - started;
+    if (lostCustomer + lostReplies === 0 || waitedMs >= waitMs)
+      return { m, notLive, stored, lostCustomer, lostReplies, waitedMs };
+    await new Promise((r) => setTimeout(r, 2000));
+    m = merged(await all<StepReport>(c, 'report'));
+  }
+}
+
 export function printProfile(label: string, result: Pick<StepResult, 'use' | 'windows'>) {
   say(
     `${label}: CPU servers ${result.use.servers.map((p) => `${fmt(p)}%`).join(' + ')} of a core, PostgreSQL ${fmt(result.use.postgres)}%, Redis ${fmt(result.use.redis)}%, load generators ${fmt(result.use.generators)}%, machine ${fmt(result.use.machine)}% (load average ${os.loadavg()[0].toFixed(1)})`,
