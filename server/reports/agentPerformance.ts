@@ -30,8 +30,10 @@ export async function agentPerformance(
   scope: ReportScope,
   sort: AgentSort = 'name',
 ): Promise<AgentPerformanceReport> {
-  // Two reads side by side: the assigned chats (counts, times and busy time in one pass, with
-  // availability), and the bot's hand-overs.
+  // Reads side by side: the members, the assigned chats (counts, times and busy time in one pass,
+  // with availability), and the bot's chats; without parallel workers, which on a small machine
+  // would take the cores the longest of them (range_agg, which cannot use workers) needs.
+  const serial = { parallel: false };
   const [members, chats, bots] = await Promise.all([
     runReport(
       ctx,
@@ -40,6 +42,7 @@ export async function agentPerformance(
         lower(coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.display_name)) as sort_name
       from memberships m join users u on u.id = m.user_id
       where m.account_id = ${scope.accountId}`,
+      serial,
     ),
     runReport(
       ctx,
@@ -59,7 +62,8 @@ export async function agentPerformance(
             filter (where c.in_period and c.is_done and c.closed_at is not null)::float8 as duration_sum,
           count(*) filter (where c.in_period and c.is_done and c.closed_at is not null)::int as duration_n,
           range_agg(c.busy) filter (where c.busy is not null) as busy
-        from c group by c.user_id
+        -- In busy order, so that range_agg's closing sort finds its input sorted (see busyOf).
+        from (select * from c order by c.busy_from, c.busy_to) c group by c.user_id
       ),
       av as ${availabilityOf(scope)}
       select coalesce(per.user_id, av.user_id) as user_id, per.count_incoming, per.count_outgoing, per.count_missed,
@@ -68,6 +72,7 @@ export async function agentPerformance(
         ${secondsOf(sql`av.available * coalesce(per.busy, '{}'::tstzmultirange)`)} as busy_available_seconds,
         coalesce(av.away_seconds, 0)::float8 as away_seconds
       from per full join av on av.user_id = per.user_id`,
+      serial,
     ),
     runReport(
       ctx,
@@ -76,6 +81,7 @@ export async function agentPerformance(
       select c.user_id, count(*)::int as count_bot from c
       where c.user_id is not null and c.id in ${botReplyChatIds(scope)}
       group by c.user_id`,
+      serial,
     ),
   ]);
   const byUser = <T extends { user_id: string }>(result: unknown) =>

@@ -39,10 +39,17 @@ export function availabilityOf(scope: ReportScope): SQL {
  * Rows (user_id, busy tstzmultirange): when each agent had at least one accepted chat open —
  * from acceptance to closing; an expired chat ends at its last message, an open one now.
  * Chats that started up to 7 days before the period are looked at (older ones have expired).
+ *
+ * range_agg sorts its ranges when it finishes, and PostgreSQL's sort returns at once on input
+ * already in order: rows sorted by (busy_from, busy_to) first (plain timestamps, a cheap sort)
+ * reach each agent's aggregate in that order, which makes a month of chats several times faster.
  */
 export function busyOf(scope: ReportScope): SQL {
   return sql`(
-    select user_id, range_agg(busy) as busy from ${assignedChats(scope)} x where busy is not null
+    select user_id, range_agg(busy) as busy from (
+      select x.user_id, x.busy from ${assignedChats(scope)} x where x.busy is not null
+      order by x.busy_from, x.busy_to
+    ) x
     group by user_id
   )`;
 }
@@ -53,7 +60,8 @@ export const BUSY_LOOKBACK = sql.raw(`interval '7 days'`);
 /**
  * The assigned live chats that may overlap the period (started up to 7 days before it), with
  * `in_period` (started in it), `incoming` and `busy` (the part of the period during which the chat
- * was accepted and open; null when none). Agent performance reads chats and busy time in this one pass.
+ * was accepted and open; null when none; its bounds as `busy_from` and `busy_to`). Agent
+ * performance reads chats and busy time in this one pass.
  */
 export function assignedChats(scope: ReportScope): SQL {
   const { accountId, from, to } = scope;
@@ -61,7 +69,7 @@ export function assignedChats(scope: ReportScope): SQL {
     select l.user_id, l.started_at, l.first_response_at, l.closed_at, l.is_done, l.is_missed, l.is_expired,
       l.started_at >= ${from} as in_period,
       not (l.taken_at is not null and l.taken_at = l.started_at) as incoming,
-      case when b.s < b.e then tstzrange(b.s, b.e) end as busy
+      case when b.s < b.e then tstzrange(b.s, b.e) end as busy, b.s as busy_from, b.e as busy_to
     from livechats l
     cross join lateral (
       select greatest(l.accepted_at, ${from}) as s,
