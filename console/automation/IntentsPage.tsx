@@ -9,11 +9,12 @@ import { PageHeader } from '../pages/PageHeader';
 import { Dialog } from '../templates/Dialog';
 import { notifyFailed, Toasts } from '../templates/Toasts';
 import { CancelSave } from '../ui/CancelSave';
-import { ConfirmDelete, notifyDeleted } from '../ui/ConfirmDelete';
+import { notifyDeleted } from '../ui/ConfirmDelete';
 import { CreateButton } from '../ui/CreateButton';
 import { ListTable } from '../ui/ListTable';
 import { EditDeleteCell } from '../ui/RowActions';
 import { UnableToSaveAlert } from '../ui/UnableToSaveAlert';
+import { useConfirmDelete } from '../ui/useConfirmDelete';
 import { useEditing } from '../ui/useEditing';
 import { useEditorSave } from '../ui/useEditorSave';
 import {
@@ -24,7 +25,7 @@ import {
   type ReplyMessage,
   saveIntent,
 } from './api';
-import { EmptyTable, problemText, SelectInput, TextInput, Toggle } from './ui';
+import { ActiveToggle, ListStatus, problemText, SelectInput, TextInput, Toggle } from './ui';
 import './automation.css';
 import '../templates/templates.css';
 
@@ -77,11 +78,7 @@ function IntentEditor({
           maxLength={100}
         />
         <div className="auto-field">
-          <Toggle
-            checked={active}
-            onChange={setActive}
-            label={active ? t('automation.active') : t('automation.inactive')}
-          />
+          <ActiveToggle checked={active} onChange={setActive} />
         </div>
         <fieldset className="auto-card" data-field="training_phrases">
           <legend>{t('automation.intent.phrases')}</legend>
@@ -152,7 +149,6 @@ export default function IntentsPage({ titleKey }: PageProps) {
   const [intents, setIntents] = useState<IntentWire[] | null>(null);
   const [replies, setReplies] = useState<ReplyMessage[]>([]);
   const { editing, setEditing, edited, closeEditor, afterSave } = useEditing<IntentWire>();
-  const [deleting, setDeleting] = useState<IntentWire | null>(null);
   const load = useCallback(async () => {
     const [i, r] = await Promise.all([
       listIntents().catch(() => ({ list: [] })),
@@ -164,6 +160,11 @@ export default function IntentsPage({ titleKey }: PageProps) {
   useEffect(() => {
     load();
   }, [load]);
+  const deleter = useConfirmDelete(async (target: IntentWire) => {
+    await deleteIntent(target._id);
+    notifyDeleted();
+    load();
+  });
   return (
     <>
       <PageHeader title={t(titleKey)}>
@@ -174,13 +175,11 @@ export default function IntentsPage({ titleKey }: PageProps) {
         />
       </PageHeader>
       <section className="auto-page">
-        {intents === null ? <p className="auto-hint">{t('automation.loading')}</p> : null}
-        {intents && intents.length === 0 ? (
-          <EmptyTable
-            testId="intents-empty"
-            text={t('automation.intent.empty', { button: t('automation.intent.create') })}
-          />
-        ) : null}
+        <ListStatus
+          shown={intents}
+          testId="intents-empty"
+          emptyText={t('automation.intent.empty', { button: t('automation.intent.create') })}
+        />
         {intents && intents.length > 0 ? (
           <ListTable
             look="automation"
@@ -228,7 +227,7 @@ export default function IntentsPage({ titleKey }: PageProps) {
                     }}
                   />
                 </td>
-                <EditDeleteCell onEdit={() => setEditing(intent)} onDelete={() => setDeleting(intent)} />
+                <EditDeleteCell onEdit={() => setEditing(intent)} onDelete={() => deleter.ask(intent)} />
               </tr>
             ))}
           </ListTable>
@@ -237,15 +236,7 @@ export default function IntentsPage({ titleKey }: PageProps) {
       {editing ? (
         <IntentEditor intent={edited} replies={replies} onClose={closeEditor} onSaved={afterSave(load)} />
       ) : null}
-      <ConfirmDelete
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        remove={async (target) => {
-          await deleteIntent(target._id);
-          notifyDeleted();
-          load();
-        }}
-      />
+      {deleter.dialog}
       <Toasts />
     </>
   );

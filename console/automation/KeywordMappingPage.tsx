@@ -15,12 +15,11 @@ import { PageHeader } from '../pages/PageHeader';
 import { Dialog } from '../templates/Dialog';
 import { notifyFailed, Toasts } from '../templates/Toasts';
 import { CancelSave } from '../ui/CancelSave';
-import { ConfirmDelete, notifyDeleted } from '../ui/ConfirmDelete';
+import { notifyDeleted } from '../ui/ConfirmDelete';
 import { CreateButton } from '../ui/CreateButton';
-import { ListTable } from '../ui/ListTable';
 import { EditDeleteCell } from '../ui/RowActions';
-import { SearchBox } from '../ui/SearchBox';
 import { UnableToSaveAlert } from '../ui/UnableToSaveAlert';
+import { useConfirmDelete } from '../ui/useConfirmDelete';
 import { useEditing } from '../ui/useEditing';
 import { useEditorSave } from '../ui/useEditorSave';
 import {
@@ -34,7 +33,8 @@ import {
   saveKeyword,
   testText,
 } from './api';
-import { EmptyTable, problemText, SelectInput, TextInput, Toggle } from './ui';
+import { EditableList } from './EditableList';
+import { ActiveToggle, problemText, SearchedTable, SelectInput, TextInput, Toggle } from './ui';
 import './automation.css';
 import '../templates/templates.css';
 
@@ -139,56 +139,40 @@ function RuleEditor({
         </div>
         <fieldset className="auto-card" data-field="keywords">
           <legend>{t('automation.keyword.keywords')}</legend>
-          {keywords.map((k, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: edited in place by position
-            <div className="auto-keywords-edit" key={i}>
-              <input
-                className="auto-inline-input"
-                value={k.text}
-                maxLength={100}
-                aria-label={t('automation.keyword.keywordN', { n: i + 1 })}
-                placeholder={t('automation.keyword.keywordPlaceholder')}
-                onChange={(e) =>
-                  setKeywords(keywords.map((x, j) => (j === i ? { ...x, text: e.target.value } : x)))
-                }
-              />
-              <select
-                className="auto-inline-input"
-                value={k.match}
-                aria-label={t('automation.keyword.match')}
-                onChange={(e) =>
-                  setKeywords(
-                    keywords.map((x, j) =>
-                      j === i ? { ...x, match: e.target.value as Keyword['match'] } : x,
-                    ),
-                  )
-                }
-              >
-                {KEYWORD_MATCHES.map((m) => (
-                  <option key={m} value={m}>
-                    {t(`automation.keyword.matches.${m}`)}
-                  </option>
-                ))}
-              </select>
-              <button
-                type="button"
-                className="tpl-icon-button danger"
-                aria-label={t('automation.remove')}
-                disabled={keywords.length <= 1}
-                onClick={() => setKeywords(keywords.filter((_, j) => j !== i))}
-              >
-                ×
-              </button>
-            </div>
-          ))}
-          {problems.keywords ? <p className="auto-error">{problemText(problems.keywords)}</p> : null}
-          <button
-            type="button"
-            className="tpl-link"
-            onClick={() => setKeywords([...keywords, { text: '', match: 'contains' }])}
+          <EditableList
+            list={keywords}
+            onChange={setKeywords}
+            blank={(): Keyword => ({ text: '', match: 'contains' })}
+            min={1}
+            rowClass="auto-keywords-edit"
+            problem={problems.keywords ? problemText(problems.keywords) : null}
+            addLabel={t('automation.keyword.addKeyword')}
           >
-            + {t('automation.keyword.addKeyword')}
-          </button>
+            {(k, i, set) => (
+              <>
+                <input
+                  className="auto-inline-input"
+                  value={k.text}
+                  maxLength={100}
+                  aria-label={t('automation.keyword.keywordN', { n: i + 1 })}
+                  placeholder={t('automation.keyword.keywordPlaceholder')}
+                  onChange={(e) => set({ ...k, text: e.target.value })}
+                />
+                <select
+                  className="auto-inline-input"
+                  value={k.match}
+                  aria-label={t('automation.keyword.match')}
+                  onChange={(e) => set({ ...k, match: e.target.value as Keyword['match'] })}
+                >
+                  {KEYWORD_MATCHES.map((m) => (
+                    <option key={m} value={m}>
+                      {t(`automation.keyword.matches.${m}`)}
+                    </option>
+                  ))}
+                </select>
+              </>
+            )}
+          </EditableList>
           <p className="auto-hint">{t('automation.keyword.matchHint')}</p>
         </fieldset>
         <SelectInput
@@ -230,11 +214,7 @@ function RuleEditor({
             hint={t('automation.keyword.botTextHint')}
           />
         ) : null}
-        <Toggle
-          checked={active}
-          onChange={setActive}
-          label={active ? t('automation.active') : t('automation.inactive')}
-        />
+        <ActiveToggle checked={active} onChange={setActive} />
       </div>
       <UnableToSaveAlert open={failed} onClose={dismissFailed} />
     </Dialog>
@@ -248,7 +228,6 @@ export default function KeywordMappingPage({ titleKey }: PageProps) {
   const [queues, setQueues] = useState<QueueOption[]>([]);
   const [search, setSearch] = useState('');
   const { editing, setEditing, edited, closeEditor, afterSave } = useEditing<KeywordRuleWire>();
-  const [deleting, setDeleting] = useState<KeywordRuleWire | null>(null);
   const load = useCallback(async () => {
     const [r, m] = await Promise.all([
       listKeywords().catch(() => ({ list: [] })),
@@ -261,6 +240,11 @@ export default function KeywordMappingPage({ titleKey }: PageProps) {
     load();
     listQueues().then(setQueues);
   }, [load]);
+  const deleter = useConfirmDelete(async (target: KeywordRuleWire) => {
+    await deleteKeyword(target._id);
+    notifyDeleted();
+    load();
+  });
   const q = search.trim().toLowerCase();
   const shown = (rules ?? []).filter(
     (r) => !q || r.name.toLowerCase().includes(q) || r.keywords.some((k) => k.text.toLowerCase().includes(q)),
@@ -285,76 +269,60 @@ export default function KeywordMappingPage({ titleKey }: PageProps) {
       </PageHeader>
       <section className="auto-page">
         <TryIt />
-        <div className="auto-toolbar">
-          <SearchBox
-            className="auto-search"
-            label={t('automation.keyword.search')}
-            value={search}
-            onChange={setSearch}
-          />
-        </div>
-        {rules === null ? <p className="auto-hint">{t('automation.loading')}</p> : null}
-        {rules && shown.length === 0 ? (
-          <EmptyTable
-            testId="keywords-empty"
-            text={
-              q
-                ? t('automation.noMatch')
-                : t('automation.keyword.empty', { button: t('automation.keyword.create') })
-            }
-          />
-        ) : null}
-        {shown.length > 0 ? (
-          <ListTable
-            look="automation"
-            head={
-              <>
-                <th>{t('automation.keyword.priority')}</th>
-                <th>{t('automation.columns.name')}</th>
-                <th>{t('automation.keyword.keywords')}</th>
-                <th className="hide-md">{t('automation.keyword.action')}</th>
-                <th>{t('automation.columns.status')}</th>
-              </>
-            }
-          >
-            {shown.map((r) => (
-              <tr key={r._id} data-testid="keyword-row">
-                <td>{r.priority}</td>
-                <td>
-                  <button type="button" className="tpl-link" onClick={() => setEditing(r)}>
-                    {r.name}
-                  </button>
-                </td>
-                <td className="wrap">
-                  <span className="auto-chips">
-                    {r.keywords.map((k) => (
-                      <span
-                        key={`${k.match}:${k.text}`}
-                        className={`auto-chip ${k.match}`}
-                        title={t(`automation.keyword.matches.${k.match}`)}
-                      >
-                        {k.match === 'exact' ? `“${k.text}”` : k.text}
-                      </span>
-                    ))}
-                  </span>
-                </td>
-                <td className="hide-md">
-                  {r.action === 'reply'
-                    ? `${t('automation.keyword.actions.reply')}: ${r.reply_message_name ?? '-'}`
-                    : t(`automation.keyword.actions.${r.action}`)}
-                </td>
-                <td>
-                  <Toggle
-                    checked={r.is_active}
-                    label={r.is_active ? t('automation.on') : t('automation.off')}
-                    onChange={(on) => toggle(r, on)}
-                  />
-                </td>
-                <EditDeleteCell onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
-              </tr>
-            ))}
-          </ListTable>
-        ) : null}
+        <SearchedTable
+          searchLabel={t('automation.keyword.search')}
+          search={search}
+          onSearch={setSearch}
+          shown={rules && shown}
+          emptyTestId="keywords-empty"
+          emptyText={t('automation.keyword.empty', { button: t('automation.keyword.create') })}
+          head={
+            <>
+              <th>{t('automation.keyword.priority')}</th>
+              <th>{t('automation.columns.name')}</th>
+              <th>{t('automation.keyword.keywords')}</th>
+              <th className="hide-md">{t('automation.keyword.action')}</th>
+              <th>{t('automation.columns.status')}</th>
+            </>
+          }
+        >
+          {shown.map((r) => (
+            <tr key={r._id} data-testid="keyword-row">
+              <td>{r.priority}</td>
+              <td>
+                <button type="button" className="tpl-link" onClick={() => setEditing(r)}>
+                  {r.name}
+                </button>
+              </td>
+              <td className="wrap">
+                <span className="auto-chips">
+                  {r.keywords.map((k) => (
+                    <span
+                      key={`${k.match}:${k.text}`}
+                      className={`auto-chip ${k.match}`}
+                      title={t(`automation.keyword.matches.${k.match}`)}
+                    >
+                      {k.match === 'exact' ? `“${k.text}”` : k.text}
+                    </span>
+                  ))}
+                </span>
+              </td>
+              <td className="hide-md">
+                {r.action === 'reply'
+                  ? `${t('automation.keyword.actions.reply')}: ${r.reply_message_name ?? '-'}`
+                  : t(`automation.keyword.actions.${r.action}`)}
+              </td>
+              <td>
+                <Toggle
+                  checked={r.is_active}
+                  label={r.is_active ? t('automation.on') : t('automation.off')}
+                  onChange={(on) => toggle(r, on)}
+                />
+              </td>
+              <EditDeleteCell onEdit={() => setEditing(r)} onDelete={() => deleter.ask(r)} />
+            </tr>
+          ))}
+        </SearchedTable>
         <p className="auto-hint auto-note">{t('automation.keyword.botNote')}</p>
       </section>
       {editing ? (
@@ -366,15 +334,7 @@ export default function KeywordMappingPage({ titleKey }: PageProps) {
           onSaved={afterSave(load)}
         />
       ) : null}
-      <ConfirmDelete
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        remove={async (target) => {
-          await deleteKeyword(target._id);
-          notifyDeleted();
-          load();
-        }}
-      />
+      {deleter.dialog}
       <Toasts />
     </>
   );

@@ -1,7 +1,7 @@
 // The fields of one reply-message item, by type (spec 3 reply message types): text, a file from
 // the media library, a sticker, a saved location, a saved card or image-map template, a button
 // message (starting with 1 action, spec 5), custom LINE JSON, or a rich video.
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { BUTTON_ACTION_TYPES, MAX_BUTTON_ACTIONS, type ReplyItem } from '../../core/automation/replyMessage';
 import type { TemplateKind } from '../../core/template/channelPreview';
 import { t } from '../app/i18n';
@@ -10,6 +10,7 @@ import { api } from '../session/api';
 import { listTemplates } from '../templates/api';
 import { Dialog } from '../templates/Dialog';
 import { TemplatePicker } from '../templates/TemplatePicker';
+import { EditableList } from './EditableList';
 import { type Problems, problemText, SelectInput, TextInput } from './ui';
 
 type Patch = (patch: Partial<ReplyItem>) => void;
@@ -62,6 +63,34 @@ const KINDS_FOR: Partial<Record<ReplyItem['type'], TemplateKind[]>> = {
   imageMap: ['imagemap'],
 };
 
+/** A field whose value is picked in a dialog: its label, what is picked, its problem, the open picker. */
+function PickedField({
+  label,
+  field,
+  problem,
+  picker,
+  children,
+}: {
+  label: string;
+  field: string;
+  problem?: string;
+  picker: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`auto-field ${problem ? 'bad' : ''}`} data-field={field}>
+      <span className="auto-field-label">{label}</span>
+      {children}
+      {problem ? (
+        <span className="auto-error" data-testid="field-error">
+          {problemText(problem)}
+        </span>
+      ) : null}
+      {picker}
+    </div>
+  );
+}
+
 function MediaField({
   label,
   url,
@@ -81,8 +110,25 @@ function MediaField({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <div className={`auto-field ${problem ? 'bad' : ''}`} data-field={field}>
-      <span className="auto-field-label">{label}</span>
+    <PickedField
+      label={label}
+      field={field}
+      problem={problem}
+      picker={
+        open ? (
+          <MediaPicker
+            accept={accept}
+            limit={1}
+            rules={rules}
+            onClose={() => setOpen(false)}
+            onPick={(files) => {
+              setOpen(false);
+              if (files[0]) onPick(files[0]);
+            }}
+          />
+        ) : null
+      }
+    >
       <div className="auto-pick">
         {url && accept === 'image' ? <img src={url} alt="" /> : null}
         {url && accept !== 'image' ? (
@@ -92,38 +138,20 @@ function MediaField({
           {url ? t('automation.reply.change') : t('automation.reply.chooseFile')}
         </button>
       </div>
-      {problem ? (
-        <span className="auto-error" data-testid="field-error">
-          {problemText(problem)}
-        </span>
-      ) : null}
-      {open ? (
-        <MediaPicker
-          accept={accept}
-          limit={1}
-          rules={rules}
-          onClose={() => setOpen(false)}
-          onPick={(files) => {
-            setOpen(false);
-            if (files[0]) onPick(files[0]);
-          }}
-        />
-      ) : null}
-    </div>
+    </PickedField>
   );
 }
 
-function TemplateField({
-  item,
-  patch,
-  problems,
-  at,
-}: {
+/** What every item's fields get: the item, how to change it, the form's problems and the item's path. */
+interface ItemProps {
   item: ReplyItem;
   patch: Patch;
   problems: Problems;
+  /** The item's field path, e.g. `items[2]`. */
   at: string;
-}) {
+}
+
+function TemplateField({ item, patch, problems, at }: ItemProps) {
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<Record<string, string>>({});
   const nameOf = useTemplateNames(picked);
@@ -133,12 +161,29 @@ function TemplateField({
     problems[`${at}.bubbleIds`] ??
     Object.entries(problems).find(([f]) => f.startsWith(`${at}.bubbleIds[`))?.[1];
   return (
-    <div className={`auto-field ${problem ? 'bad' : ''}`} data-field={`${at}.bubbleIds`}>
-      <span className="auto-field-label">
-        {item.type === 'imageMap'
+    <PickedField
+      label={
+        item.type === 'imageMap'
           ? t('automation.reply.imagemapTemplate')
-          : t('automation.reply.cardTemplates')}
-      </span>
+          : t('automation.reply.cardTemplates')
+      }
+      field={`${at}.bubbleIds`}
+      problem={problem}
+      picker={
+        open ? (
+          <Dialog title={t('automation.reply.chooseTemplate')} onClose={() => setOpen(false)}>
+            <TemplatePicker
+              kinds={KINDS_FOR[item.type]}
+              onPick={(tpl) => {
+                setPicked((p) => ({ ...p, [tpl._id]: tpl.name }));
+                patch({ bubbleIds: many ? [...ids.filter((x) => x !== tpl._id), tpl._id] : [tpl._id] });
+                setOpen(false);
+              }}
+            />
+          </Dialog>
+        ) : null
+      }
+    >
       <div className="auto-pick">
         <span className="auto-chips">
           {ids.map((id, i) => (
@@ -166,120 +211,127 @@ function TemplateField({
         ) : null}
       </div>
       {many ? <span className="auto-hint">{t('automation.reply.carouselHint')}</span> : null}
-      {problem ? (
-        <span className="auto-error" data-testid="field-error">
-          {problemText(problem)}
-        </span>
-      ) : null}
-      {open ? (
-        <Dialog title={t('automation.reply.chooseTemplate')} onClose={() => setOpen(false)}>
-          <TemplatePicker
-            kinds={KINDS_FOR[item.type]}
-            onPick={(tpl) => {
-              setPicked((p) => ({ ...p, [tpl._id]: tpl.name }));
-              patch({ bubbleIds: many ? [...ids.filter((x) => x !== tpl._id), tpl._id] : [tpl._id] });
-              setOpen(false);
-            }}
-          />
-        </Dialog>
-      ) : null}
-    </div>
+    </PickedField>
   );
 }
 
-export function ReplyItemFields({
-  item,
+type ButtonAction = NonNullable<ReplyItem['actions']>[number];
+
+/** A button message's buttons: a name, what it does and its value (spec 5: 1 to 4). */
+function ButtonActions({
+  actions,
   patch,
-  problems,
-  at,
+  problem,
 }: {
-  item: ReplyItem;
+  actions: ButtonAction[];
   patch: Patch;
-  problems: Problems;
-  at: string;
+  problem: (name: string) => string | undefined;
 }) {
+  return (
+    <EditableList
+      list={actions}
+      onChange={(next) => patch({ actions: next, numberActions: next.length })}
+      blank={() => ({ type: 'message', buttonName: '', message: '' })}
+      min={1}
+      max={MAX_BUTTON_ACTIONS}
+      rowClass="auto-quick"
+      rowTestId="button-action"
+      problem={problem('actions')}
+      addLabel={t('automation.reply.addButton')}
+    >
+      {(a, i, set) => (
+        <>
+          <TextInput
+            label={t('automation.reply.buttonName', { n: i + 1 })}
+            value={a.buttonName ?? ''}
+            onChange={(buttonName) => set({ ...a, buttonName })}
+            problem={problem(`actions[${i}].buttonName`)}
+          />
+          <SelectInput
+            label={t('automation.reply.actionType')}
+            value={a.type}
+            onChange={(type) => set({ ...a, type })}
+            problem={problem(`actions[${i}].type`)}
+            options={BUTTON_ACTION_TYPES.map((v) => ({
+              value: v,
+              label: t(`automation.buttonActions.${v}`),
+            }))}
+          />
+          <TextInput
+            label={t(
+              `automation.buttonValue.${(BUTTON_ACTION_TYPES as readonly string[]).includes(a.type) ? a.type : 'message'}`,
+            )}
+            value={a.message ?? ''}
+            onChange={(message) => set({ ...a, message })}
+            problem={problem(`actions[${i}].message`)}
+          />
+        </>
+      )}
+    </EditableList>
+  );
+}
+
+/** The item fields that hold plain text; each one's label is `automation.reply.<field>`. */
+type TextField = 'text' | 'title' | 'altText' | 'packageId' | 'stickerId' | 'json' | 'linkLabel' | 'linkUri';
+type TextOptions = Omit<Parameters<typeof TextInput>[0], 'label' | 'value' | 'onChange'>;
+
+export function ReplyItemFields({ item, patch, problems, at }: ItemProps) {
   const locations = useLocations();
   const p = (name: string) => problems[`${at}.${name}`];
+  const text = (name: TextField, options: TextOptions = {}) => (
+    <TextInput
+      label={t(`automation.reply.${name}`)}
+      value={item[name] ?? ''}
+      onChange={(value) => patch({ [name]: value })}
+      problem={p(name)}
+      {...options}
+    />
+  );
+  /** A file from the media library kept in `name`; by default its problem is its own (`items[i].image`). */
+  const media = (
+    label: string,
+    name: 'image' | 'originalContentUrl',
+    accept: 'image' | 'video' | 'any',
+    where: { field: string; problem?: string } = { field: `${at}.${name}`, problem: p(name) },
+    onPick: (file: LibraryFile) => void = (f) => patch({ [name]: f.url }),
+  ) => (
+    <MediaField
+      label={t(`automation.reply.${label}`)}
+      url={item[name]}
+      accept={accept}
+      field={where.field}
+      problem={where.problem}
+      onPick={onPick}
+    />
+  );
+  /** Where a video's or file's main file shows its problems: with those of the whole item (`items[i]`). */
+  const mainFile = { field: at, problem: problems[at] ?? p('originalContentUrl') };
   switch (item.type) {
     case 'text':
-      return (
-        <TextInput
-          label={t('automation.reply.text')}
-          value={item.text ?? ''}
-          onChange={(text) => patch({ text })}
-          problem={p('text')}
-          field={`${at}.text`}
-          multiline
-        />
-      );
+      return text('text', { field: `${at}.text`, multiline: true });
     case 'image':
-      return (
-        <MediaField
-          label={t('automation.reply.image')}
-          url={item.image}
-          accept="image"
-          field={at}
-          problem={problems[at]}
-          onPick={(f) => patch({ image: f.url })}
-        />
-      );
+      return media('image', 'image', 'image', { field: at, problem: problems[at] });
     case 'video':
       return (
         <>
-          <MediaField
-            label={t('automation.reply.video')}
-            url={item.originalContentUrl}
-            accept="video"
-            field={at}
-            problem={problems[at] ?? p('originalContentUrl')}
-            onPick={(f) =>
-              patch({
-                originalContentUrl: f.url,
-                image:
-                  item.image || (f as { thumbnailVideoImageUrl?: string }).thumbnailVideoImageUrl || null,
-              })
-            }
-          />
-          <MediaField
-            label={t('automation.reply.preview')}
-            url={item.image}
-            accept="image"
-            field={`${at}.image`}
-            problem={p('image')}
-            onPick={(f) => patch({ image: f.url })}
-          />
+          {media('video', 'originalContentUrl', 'video', mainFile, (f) =>
+            patch({
+              originalContentUrl: f.url,
+              image: item.image || (f as { thumbnailVideoImageUrl?: string }).thumbnailVideoImageUrl || null,
+            }),
+          )}
+          {media('preview', 'image', 'image')}
         </>
       );
     case 'file':
-      return (
-        <MediaField
-          label={t('automation.reply.file')}
-          url={item.originalContentUrl}
-          accept="any"
-          field={at}
-          problem={problems[at] ?? p('originalContentUrl')}
-          onPick={(f) => patch({ originalContentUrl: f.url, fileName: f.name, fileSize: f.size })}
-        />
+      return media('file', 'originalContentUrl', 'any', mainFile, (f) =>
+        patch({ originalContentUrl: f.url, fileName: f.name, fileSize: f.size }),
       );
     case 'sticker':
       return (
         <div className="auto-row">
-          <TextInput
-            label={t('automation.reply.packageId')}
-            value={item.packageId ?? ''}
-            onChange={(packageId) => patch({ packageId })}
-            problem={p('packageId')}
-            inputMode="numeric"
-            placeholder="446"
-          />
-          <TextInput
-            label={t('automation.reply.stickerId')}
-            value={item.stickerId ?? ''}
-            onChange={(stickerId) => patch({ stickerId })}
-            problem={p('stickerId')}
-            inputMode="numeric"
-            placeholder="1988"
-          />
+          {text('packageId', { inputMode: 'numeric', placeholder: '446' })}
+          {text('stickerId', { inputMode: 'numeric', placeholder: '1988' })}
         </div>
       );
     case 'location':
@@ -304,85 +356,14 @@ export function ReplyItemFields({
           ]}
         />
       );
-    case 'button': {
-      const actions = item.actions ?? [];
-      const setAction = (i: number, change: Partial<(typeof actions)[number]>) =>
-        patch({
-          actions: actions.map((a, j) => (j === i ? { ...a, ...change } : a)),
-          numberActions: actions.length,
-        });
+    case 'button':
       return (
         <>
-          <TextInput
-            label={t('automation.reply.title')}
-            value={item.title ?? ''}
-            onChange={(title) => patch({ title })}
-            problem={p('title')}
-          />
-          <TextInput
-            label={t('automation.reply.text')}
-            value={item.text ?? ''}
-            onChange={(text) => patch({ text })}
-            problem={p('text')}
-            multiline
-          />
-          {actions.map((a, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: buttons are edited in place by position
-            <div className="auto-quick" key={i} data-testid="button-action">
-              <TextInput
-                label={t('automation.reply.buttonName', { n: i + 1 })}
-                value={a.buttonName ?? ''}
-                onChange={(buttonName) => setAction(i, { buttonName })}
-                problem={p(`actions[${i}].buttonName`)}
-              />
-              <SelectInput
-                label={t('automation.reply.actionType')}
-                value={a.type}
-                onChange={(type) => setAction(i, { type })}
-                problem={p(`actions[${i}].type`)}
-                options={BUTTON_ACTION_TYPES.map((v) => ({
-                  value: v,
-                  label: t(`automation.buttonActions.${v}`),
-                }))}
-              />
-              <TextInput
-                label={t(
-                  `automation.buttonValue.${(BUTTON_ACTION_TYPES as readonly string[]).includes(a.type) ? a.type : 'message'}`,
-                )}
-                value={a.message ?? ''}
-                onChange={(message) => setAction(i, { message })}
-                problem={p(`actions[${i}].message`)}
-              />
-              <button
-                type="button"
-                className="tpl-icon-button danger"
-                aria-label={t('automation.remove')}
-                disabled={actions.length <= 1}
-                onClick={() =>
-                  patch({ actions: actions.filter((_, j) => j !== i), numberActions: actions.length - 1 })
-                }
-              >
-                ×
-              </button>
-            </div>
-          ))}
-          {p('actions') ? <p className="auto-error">{p('actions')}</p> : null}
-          <button
-            type="button"
-            className="tpl-link"
-            disabled={actions.length >= MAX_BUTTON_ACTIONS}
-            onClick={() =>
-              patch({
-                actions: [...actions, { type: 'message', buttonName: '', message: '' }],
-                numberActions: actions.length + 1,
-              })
-            }
-          >
-            + {t('automation.reply.addButton')}
-          </button>
+          {text('title')}
+          {text('text', { multiline: true })}
+          <ButtonActions actions={item.actions ?? []} patch={patch} problem={p} />
         </>
       );
-    }
     case 'bubble':
     case 'carousel':
     case 'template_message':
@@ -390,73 +371,27 @@ export function ReplyItemFields({
       return (
         <>
           <TemplateField item={item} patch={patch} problems={problems} at={at} />
-          <TextInput
-            label={t('automation.reply.altText')}
-            value={item.altText ?? ''}
-            onChange={(altText) => patch({ altText })}
-            problem={p('altText')}
-            hint={t('automation.reply.altTextHint')}
-          />
+          {text('altText', { hint: t('automation.reply.altTextHint') })}
         </>
       );
     case 'custom':
-      return (
-        <TextInput
-          label={t('automation.reply.json')}
-          value={item.json ?? ''}
-          onChange={(json) => patch({ json })}
-          problem={p('json') ?? Object.entries(problems).find(([f]) => f.startsWith(`${at}.json`))?.[1]}
-          field={`${at}.json`}
-          multiline
-          placeholder='{ "type": "text", "text": "Hello" }'
-          hint={t('automation.reply.jsonHint')}
-        />
-      );
+      return text('json', {
+        problem: p('json') ?? Object.entries(problems).find(([f]) => f.startsWith(`${at}.json`))?.[1],
+        field: `${at}.json`,
+        multiline: true,
+        placeholder: '{ "type": "text", "text": "Hello" }',
+        hint: t('automation.reply.jsonHint'),
+      });
     case 'rich_video':
       return (
         <>
-          <MediaField
-            label={t('automation.reply.video')}
-            url={item.originalContentUrl}
-            accept="video"
-            field={`${at}.originalContentUrl`}
-            problem={p('originalContentUrl')}
-            onPick={(f) => patch({ originalContentUrl: f.url })}
-          />
-          <MediaField
-            label={t('automation.reply.preview')}
-            url={item.image}
-            accept="image"
-            field={`${at}.image`}
-            problem={p('image')}
-            onPick={(f) => patch({ image: f.url })}
-          />
-          <TextInput
-            label={t('automation.reply.title')}
-            value={item.title ?? ''}
-            onChange={(title) => patch({ title })}
-            problem={p('title')}
-          />
-          <TextInput
-            label={t('automation.reply.text')}
-            value={item.text ?? ''}
-            onChange={(text) => patch({ text })}
-            problem={p('text')}
-          />
+          {media('video', 'originalContentUrl', 'video')}
+          {media('preview', 'image', 'image')}
+          {text('title')}
+          {text('text')}
           <div className="auto-row">
-            <TextInput
-              label={t('automation.reply.linkLabel')}
-              value={item.linkLabel ?? ''}
-              onChange={(linkLabel) => patch({ linkLabel })}
-              problem={p('linkLabel')}
-            />
-            <TextInput
-              label={t('automation.reply.linkUri')}
-              value={item.linkUri ?? ''}
-              onChange={(linkUri) => patch({ linkUri })}
-              problem={p('linkUri')}
-              placeholder="https://"
-            />
+            {text('linkLabel')}
+            {text('linkUri', { placeholder: 'https://' })}
           </div>
         </>
       );

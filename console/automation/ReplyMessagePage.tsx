@@ -9,11 +9,10 @@ import { locale, t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { notifyFailed, notifySaved, Toasts } from '../templates/Toasts';
-import { ConfirmDelete, notifyDeleted } from '../ui/ConfirmDelete';
+import { notifyDeleted } from '../ui/ConfirmDelete';
 import { CreateButton } from '../ui/CreateButton';
-import { ListTable } from '../ui/ListTable';
 import { EditDeleteCell } from '../ui/RowActions';
-import { SearchBox } from '../ui/SearchBox';
+import { useConfirmDelete } from '../ui/useConfirmDelete';
 import { useEditing } from '../ui/useEditing';
 import {
   type AutomationSettings,
@@ -28,7 +27,7 @@ import {
   type ReplyMessage,
 } from './api';
 import { ReplyEditor } from './ReplyEditor';
-import { EmptyTable, type Problems, problemsOf, SelectInput, StatusBadge, Tabs, Toggle } from './ui';
+import { type Problems, problemsOf, SearchedTable, SelectInput, StatusBadge, Tabs, Toggle } from './ui';
 import './automation.css';
 import '../templates/templates.css';
 
@@ -124,8 +123,6 @@ export default function ReplyMessagePage({ titleKey }: PageProps) {
   const [group, setGroup] = useState<string | 'all' | 'none'>('all');
   const [search, setSearch] = useState('');
   const { editing, setEditing, edited, closeEditor, afterSave } = useEditing<ReplyMessage>();
-  const [deleting, setDeleting] = useState<ReplyMessage | null>(null);
-  const [deletingGroup, setDeletingGroup] = useState<ReplyGroup | null>(null);
   const [newGroup, setNewGroup] = useState('');
 
   const load = useCallback(async () => {
@@ -140,6 +137,16 @@ export default function ReplyMessagePage({ titleKey }: PageProps) {
   useEffect(() => {
     load();
   }, [load]);
+  const replyDeleter = useConfirmDelete(async (target: ReplyMessage) => {
+    await deleteReply(target._id);
+    notifyDeleted();
+    load();
+  });
+  const groupDeleter = useConfirmDelete(async (target: ReplyGroup) => {
+    await deleteGroup(target._id);
+    if (group === target._id) setGroup('all');
+    load();
+  });
 
   const shown = (replies ?? []).filter(
     (r) =>
@@ -212,7 +219,7 @@ export default function ReplyMessagePage({ titleKey }: PageProps) {
                       type="button"
                       className="tpl-icon-button danger"
                       aria-label={`${t('automation.delete')} — ${g.name}`}
-                      onClick={() => setDeletingGroup(g)}
+                      onClick={() => groupDeleter.ask(g)}
                     >
                       ×
                     </button>
@@ -242,70 +249,54 @@ export default function ReplyMessagePage({ titleKey }: PageProps) {
               </div>
             </nav>
             <div>
-              <div className="auto-toolbar">
-                <SearchBox
-                  className="auto-search"
-                  label={t('automation.search')}
-                  value={search}
-                  onChange={setSearch}
-                />
-              </div>
-              {replies === null ? <p className="auto-hint">{t('automation.loading')}</p> : null}
-              {replies && shown.length === 0 ? (
-                <EmptyTable
-                  testId="replies-empty"
-                  text={
-                    search.trim()
-                      ? t('automation.noMatch')
-                      : t('automation.reply.empty', { button: t('automation.reply.create') })
-                  }
-                />
-              ) : null}
-              {shown.length > 0 ? (
-                <ListTable
-                  look="automation"
-                  head={
-                    <>
-                      <th>{t('automation.columns.name')}</th>
-                      <th>{t('automation.columns.messages')}</th>
-                      <th className="hide-md">{t('automation.columns.group')}</th>
-                      <th>{t('automation.columns.status')}</th>
-                      <th className="hide-md">{t('automation.columns.updated')}</th>
-                    </>
-                  }
-                >
-                  {shown.map((r) => (
-                    <tr key={r._id} data-testid="reply-row">
-                      <td>
-                        <button type="button" className="tpl-link" onClick={() => setEditing(r)}>
-                          {r.name}
-                        </button>
-                      </td>
-                      <td className="wrap">
-                        <span className="auto-chips">
-                          {r.items.map((item, i) => (
-                            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
-                            <span key={i} className="auto-chip">
-                              {t(`automation.types.${item.type}`)}
-                            </span>
-                          ))}
-                          {r.quick_replies.length ? (
-                            <span className="auto-chip exact">
-                              {t('automation.reply.quickCount', { n: r.quick_replies.length })}
-                            </span>
-                          ) : null}
-                        </span>
-                      </td>
-                      <td className="hide-md">{groupName(r.group_id)}</td>
-                      <td>
-                        <StatusBadge on={r.is_active} />
-                      </td>
-                      <td className="hide-md">{formatDateTime(r.updated_at)}</td>
-                      <EditDeleteCell onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
-                    </tr>
-                  ))}
-                </ListTable>
-              ) : null}
+              <SearchedTable
+                searchLabel={t('automation.search')}
+                search={search}
+                onSearch={setSearch}
+                shown={replies && shown}
+                emptyTestId="replies-empty"
+                emptyText={t('automation.reply.empty', { button: t('automation.reply.create') })}
+                head={
+                  <>
+                    <th>{t('automation.columns.name')}</th>
+                    <th>{t('automation.columns.messages')}</th>
+                    <th className="hide-md">{t('automation.columns.group')}</th>
+                    <th>{t('automation.columns.status')}</th>
+                    <th className="hide-md">{t('automation.columns.updated')}</th>
+                  </>
+                }
+              >
+                {shown.map((r) => (
+                  <tr key={r._id} data-testid="reply-row">
+                    <td>
+                      <button type="button" className="tpl-link" onClick={() => setEditing(r)}>
+                        {r.name}
+                      </button>
+                    </td>
+                    <td className="wrap">
+                      <span className="auto-chips">
+                        {r.items.map((item, i) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+                          <span key={i} className="auto-chip">
+                            {t(`automation.types.${item.type}`)}
+                          </span>
+                        ))}
+                        {r.quick_replies.length ? (
+                          <span className="auto-chip exact">
+                            {t('automation.reply.quickCount', { n: r.quick_replies.length })}
+                          </span>
+                        ) : null}
+                      </span>
+                    </td>
+                    <td className="hide-md">{groupName(r.group_id)}</td>
+                    <td>
+                      <StatusBadge on={r.is_active} />
+                    </td>
+                    <td className="hide-md">{formatDateTime(r.updated_at)}</td>
+                    <EditDeleteCell onEdit={() => setEditing(r)} onDelete={() => replyDeleter.ask(r)} />
+                  </tr>
+                ))}
+              </SearchedTable>
             </div>
           </div>
         ) : (
@@ -321,24 +312,8 @@ export default function ReplyMessagePage({ titleKey }: PageProps) {
           onSaved={afterSave(load)}
         />
       ) : null}
-      <ConfirmDelete
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        remove={async (target) => {
-          await deleteReply(target._id);
-          notifyDeleted();
-          load();
-        }}
-      />
-      <ConfirmDelete
-        item={deletingGroup}
-        onClose={() => setDeletingGroup(null)}
-        remove={async (target) => {
-          await deleteGroup(target._id);
-          if (group === target._id) setGroup('all');
-          load();
-        }}
-      />
+      {replyDeleter.dialog}
+      {groupDeleter.dialog}
       <Toasts />
     </>
   );

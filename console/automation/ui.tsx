@@ -5,6 +5,8 @@ import type { FieldError } from '../../core/validation/rules';
 import { t } from '../app/i18n';
 import { ApiError } from '../session/api';
 import { errorText } from '../templates/errorText';
+import { ListTable } from '../ui/ListTable';
+import { SearchBox } from '../ui/SearchBox';
 
 export type Problems = Record<string, string>;
 
@@ -239,6 +241,70 @@ export function EmptyTable({ text, testId }: { text: string; testId?: string }) 
     <div className="auto-empty" data-testid={testId}>
       <p>{text}</p>
     </div>
+  );
+}
+
+/** "Loading…" while `shown` is null, then the empty-table line when it is empty ("no match" while searching). */
+export function ListStatus({
+  shown,
+  testId,
+  emptyText,
+  search = '',
+}: {
+  shown: readonly unknown[] | null;
+  testId: string;
+  emptyText: string;
+  search?: string;
+}) {
+  if (shown === null) return <p className="auto-hint">{t('automation.loading')}</p>;
+  if (shown.length > 0) return null;
+  return <EmptyTable testId={testId} text={search.trim() ? t('automation.noMatch') : emptyText} />;
+}
+
+/** A searchable list page's body: the search field, then "Loading…", the empty line or the table of `shown`. */
+export function SearchedTable({
+  searchLabel,
+  search,
+  onSearch,
+  shown,
+  emptyTestId,
+  emptyText,
+  head,
+  children,
+}: {
+  searchLabel: string;
+  search: string;
+  onSearch: (value: string) => void;
+  /** The rows that match the search; null while loading. */
+  shown: readonly unknown[] | null;
+  emptyTestId: string;
+  emptyText: string;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <div className="auto-toolbar">
+        <SearchBox className="auto-search" label={searchLabel} value={search} onChange={onSearch} />
+      </div>
+      <ListStatus shown={shown} testId={emptyTestId} search={search} emptyText={emptyText} />
+      {shown?.length ? (
+        <ListTable look="automation" head={head}>
+          {children}
+        </ListTable>
+      ) : null}
+    </>
+  );
+}
+
+/** The on/off switch of an editor, saying "Active" or "Inactive". */
+export function ActiveToggle({ checked, onChange }: { checked: boolean; onChange: (next: boolean) => void }) {
+  return (
+    <Toggle
+      checked={checked}
+      onChange={onChange}
+      label={checked ? t('automation.active') : t('automation.inactive')}
+    />
   );
 }
 

@@ -6,7 +6,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { newReplyItem, type ReplyItem } from '../../core/automation/replyMessage';
+import { newReplyItem } from '../../core/automation/replyMessage';
 import {
   BROADCAST_MESSAGE_TYPES,
   type BroadcastAction,
@@ -19,7 +19,7 @@ import { localizePath } from '../../core/routes';
 import { BROADCAST_MESSAGES } from '../../core/validation/broadcast';
 import { locale, t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
-import { ReplyItemFields } from '../automation/ReplyItemFields';
+import { AddItemBar, ItemBody, type ItemRow, rowKeyer } from '../automation/ReplyItemRows';
 import { type Problems, problemsOf, problemsUnder } from '../automation/ui';
 import { PageHeader } from '../pages/PageHeader';
 import { listTemplates } from '../templates/api';
@@ -42,12 +42,7 @@ import '../templates/templates.css';
 import '../automation/automation.css';
 import './broadcast.css';
 
-interface Row {
-  key: string;
-  item: ReplyItem;
-}
-let nextKey = 1;
-const keyed = (item: ReplyItem): Row => ({ key: `bubble-${nextKey++}`, item });
+const keyed = rowKeyer('bubble');
 
 const pad = (n: number) => String(n).padStart(2, '0');
 function localParts(iso: string | null): { date: string; time: string } {
@@ -66,7 +61,7 @@ function isoOf(date: string, time: string): string | null {
 
 interface Draft {
   name: string;
-  rows: Row[];
+  rows: ItemRow[];
   recipients: 'all' | 'targeting';
   messagesTarget: MessagesTarget[];
   excludedTarget: MessagesTarget[];
@@ -308,51 +303,38 @@ function Composer({ existing }: { existing: Broadcast | null }) {
                       </button>
                     </span>
                   </div>
-                  {problems[at] && !['image', 'video', 'file'].includes(row.item.type) ? (
-                    <p className="bc-error">{broadcastProblemText(problems[at])}</p>
-                  ) : null}
-                  <ReplyItemFields
+                  <ItemBody
                     item={row.item}
                     at={at}
                     problems={problems}
-                    patch={(p) =>
-                      set({
-                        rows: rows.map((r) => (r.key === row.key ? { ...r, item: { ...r.item, ...p } } : r)),
-                      })
+                    onChange={(item) =>
+                      set({ rows: rows.map((r) => (r.key === row.key ? { ...r, item } : r)) })
                     }
+                    errorClass="bc-error"
+                    problemText={broadcastProblemText}
                   />
                 </li>
               );
             })}
           </ol>
-          <div className="bc-add">
-            <select
-              aria-label={t('broadcast.bubbleType')}
-              value={adding}
-              onChange={(e) => setAdding(e.target.value as BroadcastMessageType)}
-            >
-              {BROADCAST_MESSAGE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`automation.types.${type}`)}
-                </option>
-              ))}
-            </select>
-            <button
-              type="button"
-              className="tpl-button"
-              data-testid="add-bubble"
-              onClick={() => {
-                if (full) {
-                  setProblems({ messages: BROADCAST_MESSAGES.tooManyBubbles });
-                  return;
-                }
-                set({ rows: [...rows, keyed(newReplyItem(adding))] });
-              }}
-            >
-              + {t('broadcast.addBubble')}
-            </button>
+          <AddItemBar
+            className="bc-add"
+            types={BROADCAST_MESSAGE_TYPES}
+            typeLabel={t('broadcast.bubbleType')}
+            value={adding}
+            onChange={setAdding}
+            addLabel={t('broadcast.addBubble')}
+            addTestId="add-bubble"
+            onAdd={() => {
+              if (full) {
+                setProblems({ messages: BROADCAST_MESSAGES.tooManyBubbles });
+                return;
+              }
+              set({ rows: [...rows, keyed(newReplyItem(adding))] });
+            }}
+          >
             {full ? <span className="bc-hint">{t('broadcast.errors.tooManyBubbles')}</span> : null}
-          </div>
+          </AddItemBar>
         </div>
 
         <div className="bc-card" data-field="recipients">

@@ -9,13 +9,13 @@ import { formatDateTime } from '../../core/format/dates';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
-import { EmptyTable, problemText, Tabs, Toggle } from '../automation/ui';
+import { ListStatus, problemText, Tabs, Toggle } from '../automation/ui';
 import { PageHeader } from '../pages/PageHeader';
 import { ApiError } from '../session/api';
 import { AlertDialog } from '../templates/Dialog';
 import { notify, notifyFailed, Toasts } from '../templates/Toasts';
-import { ConfirmDelete } from '../ui/ConfirmDelete';
 import { CreateButton } from '../ui/CreateButton';
+import { useConfirmDelete } from '../ui/useConfirmDelete';
 import { useEditing } from '../ui/useEditing';
 import { deleteMenu, duplicateMenu, listMenus, publishMenu, type RichMenuWire, unpublishMenu } from './api';
 import { RichMenuEditor } from './RichMenuEditor';
@@ -118,7 +118,6 @@ export default function RichMenuListPage({ titleKey }: PageProps) {
   const [menus, setMenus] = useState<RichMenuWire[] | null>(null);
   const [channels, setChannels] = useState<{ _id: string; name: string }[]>([]);
   const { editing, setEditing, edited, closeEditor, afterSave } = useEditing<RichMenuWire>();
-  const [deleting, setDeleting] = useState<RichMenuWire | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
     try {
@@ -138,6 +137,10 @@ export default function RichMenuListPage({ titleKey }: PageProps) {
     if (err instanceof ApiError) setError(problemText(err.body.message));
     else notifyFailed();
   };
+  const deleter = useConfirmDelete(async (target: RichMenuWire) => {
+    await deleteMenu(target._id);
+    load();
+  }, fail);
 
   return (
     <>
@@ -168,17 +171,15 @@ export default function RichMenuListPage({ titleKey }: PageProps) {
             { value: 'history', label: t('richMenu.tabs.history') },
           ]}
         />
-        {menus === null ? <p className="auto-hint">{t('automation.loading')}</p> : null}
-        {menus && menus.length === 0 ? (
-          <EmptyTable
-            testId="menus-empty"
-            text={
-              tab === 'history'
-                ? t('richMenu.historyEmpty')
-                : t('richMenu.empty', { button: t('richMenu.create') })
-            }
-          />
-        ) : null}
+        <ListStatus
+          shown={menus}
+          testId="menus-empty"
+          emptyText={
+            tab === 'history'
+              ? t('richMenu.historyEmpty')
+              : t('richMenu.empty', { button: t('richMenu.create') })
+          }
+        />
         {menus && menus.length > 0 ? (
           <ul className="rm-cards">
             {menus.map((m) => (
@@ -208,7 +209,7 @@ export default function RichMenuListPage({ titleKey }: PageProps) {
                     fail(err);
                   }
                 }}
-                onDelete={() => setDeleting(m)}
+                onDelete={() => deleter.ask(m)}
               />
             ))}
           </ul>
@@ -223,15 +224,7 @@ export default function RichMenuListPage({ titleKey }: PageProps) {
           onSaved={afterSave(load)}
         />
       ) : null}
-      <ConfirmDelete
-        item={deleting}
-        onClose={() => setDeleting(null)}
-        remove={async (target) => {
-          await deleteMenu(target._id);
-          load();
-        }}
-        onError={fail}
-      />
+      {deleter.dialog}
       {error ? (
         <AlertDialog title={t('automation.errorTitle')} text={error} onClose={() => setError(null)} />
       ) : null}

@@ -1,21 +1,5 @@
 // The card editor: preset, content size and alt text; one tab per bubble (at most 5); the block
 // palette; the blocks of the open bubble, dragged to reorder; the selected block's settings.
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { BLOCK_KINDS, BLOCK_NAMES, type Block, type BlockKind } from '../../core/template/blocks';
@@ -26,6 +10,7 @@ import {
   type TemplatePreset,
 } from '../../core/template/form';
 import { t } from '../app/i18n';
+import { DragHandle, SortableList, useSortableRow } from '../ui/Sortable';
 import { BlockSettings } from './BlockSettings';
 import { ConfirmDialog } from './Dialog';
 import { Segmented, TextField } from './fields';
@@ -101,10 +86,7 @@ function Palette() {
 
 function BlockRow({ block, index }: { block: Block; index: number }) {
   useSignals();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({
-      id: block.key,
-    });
+  const { sortable, row, isDragging } = useSortableRow(block.key);
   const selected = selectedKey.value === block.key;
   const bad = countSubmit.value > 0 && hasProblem(`items[${itemIndex.value}].contents[${index}]`);
   // A block keeps its default (English) name until someone renames it; that one is shown translated.
@@ -114,27 +96,16 @@ function BlockRow({ block, index }: { block: Block; index: number }) {
       : t(`templates.blocks.${block.component}`);
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      {...row}
       className={`tpl-block ${selected ? 'on' : ''} ${isDragging ? 'dragging' : ''} ${block.active === false ? 'inactive' : ''}`}
       data-testid="block-row"
       data-kind={block.component}
     >
-      <button
-        type="button"
+      <DragHandle
+        sortable={sortable}
         className="tpl-handle"
-        ref={setActivatorNodeRef}
-        aria-label={t('templates.blocksUi.drag', { name: label })}
-        {...attributes}
-        {...listeners}
-      >
-        <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M9 5h2v2H9zm4 0h2v2h-2zM9 11h2v2H9zm4 0h2v2h-2zm-4 6h2v2H9zm4 0h2v2h-2z"
-          />
-        </svg>
-      </button>
+        label={t('templates.blocksUi.drag', { name: label })}
+      />
       <button
         type="button"
         className="tpl-block-name"
@@ -177,15 +148,7 @@ function BlockRow({ block, index }: { block: Block; index: number }) {
 
 function BlockList() {
   useSignals();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const contents = currentItem.value.contents;
-  const onDragEnd = (e: DragEndEvent) => {
-    if (!e.over || e.active.id === e.over.id) return;
-    moveBlock(blockIndex(String(e.active.id)), blockIndex(String(e.over.id)));
-  };
   const emptyProblem =
     countSubmit.value > 0 && problemByField.value.get(`items[${itemIndex.value}].contents`);
   return (
@@ -199,15 +162,16 @@ function BlockList() {
           {t('templates.noBlocks')}
         </p>
       ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={contents.map((b) => b.key)} strategy={verticalListSortingStrategy}>
-            <ol className="tpl-block-list">
-              {contents.map((block, i) => (
-                <BlockRow key={block.key} block={block} index={i} />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
+        <SortableList
+          ids={contents.map((b) => b.key)}
+          onMove={(from, to) => moveBlock(blockIndex(from), blockIndex(to))}
+        >
+          <ol className="tpl-block-list">
+            {contents.map((block, i) => (
+              <BlockRow key={block.key} block={block} index={i} />
+            ))}
+          </ol>
+        </SortableList>
       )}
     </section>
   );
