@@ -2,7 +2,7 @@
 // count each, search, live sending progress, and per row view, edit, duplicate, report and
 // delete; the tab exports to Excel or CSV. An empty tab names the button that creates one.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { BroadcastProgress } from '../../core/broadcast/events';
 import { formatDateTime } from '../../core/format/dates';
@@ -13,11 +13,11 @@ import { locale, t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { notify, notifyFailed, Toasts } from '../templates/Toasts';
-import { ConfirmDelete } from '../ui/ConfirmDelete';
-import { ListTable } from '../ui/ListTable';
-import { Pager } from '../ui/Pager';
+import { ConfirmListDelete } from '../ui/ConfirmDelete';
+import { PagedTable } from '../ui/PagedTable';
 import { RowButton, RowLink } from '../ui/RowActions';
 import { SearchBox } from '../ui/SearchBox';
+import { usePagedList } from '../ui/usePagedList';
 import {
   type Broadcast,
   deleteBroadcast,
@@ -43,39 +43,12 @@ const TAB_KEYS: Record<Tab, string> = {
 export default function BroadcastListPage({ titleKey }: PageProps) {
   useSignals();
   const [tab, setTab] = useState<Tab>('Scheduled');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
-  const [data, setData] = useState<{ list: Broadcast[]; total: number; counts: Record<Tab, number> } | null>(
-    null,
-  );
-  const [failed, setFailed] = useState(false);
+  const list = usePagedList((query) => listBroadcasts({ tab, ...query }), [tab], PAGE_SIZE);
+  const { search, setPage, data, setData, refresh } = list;
   const [deleting, setDeleting] = useState<Broadcast | null>(null);
-  const [reload, setReload] = useState(0);
   const [exporting, setExporting] = useState(false);
   const path = (p: string) => localizePath(p, locale.value);
-  const refresh = useCallback(() => setReload((n) => n + 1), []);
   const refreshSoon = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` asks for the same page again after a change
-  useEffect(() => {
-    let live = true;
-    const timer = setTimeout(
-      () => {
-        listBroadcasts({ tab, search: search.trim() || undefined, skip: page * PAGE_SIZE, limit: PAGE_SIZE })
-          .then((r) => {
-            if (!live) return;
-            setData({ list: r.list, total: r.total_count, counts: r.counts });
-            setFailed(false);
-          })
-          .catch(() => live && setFailed(true));
-      },
-      search ? 250 : 0,
-    );
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [tab, search, page, reload]);
 
   const onProgress = useCallback(
     (p: BroadcastProgress) => {
@@ -99,7 +72,7 @@ export default function BroadcastListPage({ titleKey }: PageProps) {
       if (refreshSoon.current) clearTimeout(refreshSoon.current);
       refreshSoon.current = setTimeout(refresh, 400);
     },
-    [refresh],
+    [refresh, setData],
   );
   useBroadcastProgress(onProgress);
 
@@ -115,13 +88,6 @@ export default function BroadcastListPage({ titleKey }: PageProps) {
     }
   };
 
-  const remove = async (row: Broadcast) => {
-    await deleteBroadcast(row._id);
-    notify('success', t('broadcast.notify.success'), t('broadcast.notify.deleteSuccess'));
-    if (data && data.list.length === 1 && page > 0) setPage(page - 1);
-    refresh();
-  };
-
   const exportTab = async (format: 'xlsx' | 'csv') => {
     setExporting(true);
     try {
@@ -133,7 +99,6 @@ export default function BroadcastListPage({ titleKey }: PageProps) {
     }
   };
 
-  const total = data?.total ?? 0;
   return (
     <>
       <PageHeader title={t(titleKey)}>
@@ -166,10 +131,7 @@ export default function BroadcastListPage({ titleKey }: PageProps) {
             className="tpl-search"
             label={t('broadcast.searchPlaceholder')}
             value={search}
-            onChange={(next) => {
-              setSearch(next);
-              setPage(0);
-            }}
+            onChange={list.setSearch}
           />
           <span className="bc-toolbar-end">
             <button
@@ -190,94 +152,79 @@ export default function BroadcastListPage({ titleKey }: PageProps) {
             </button>
           </span>
         </div>
-        {failed ? <p className="bc-error">{t('broadcast.loadFail')}</p> : null}
-        {data === null && !failed ? <p className="bc-hint">{t('broadcast.loading')}</p> : null}
-        {data && data.list.length === 0 ? (
-          <div className="bc-empty" data-testid="broadcast-empty">
+        <PagedTable
+          look="broadcast"
+          list={list}
+          empty={
             <p>
               {search.trim()
                 ? t('broadcast.noMatch', { search: search.trim() })
                 : t(`broadcast.empty.${TAB_KEYS[tab]}`, { button: t('broadcast.create') })}
             </p>
-          </div>
-        ) : null}
-        {data && data.list.length > 0 ? (
-          <ListTable
-            look="broadcast"
-            head={
-              <>
-                <th>{t('broadcast.columns.name')}</th>
-                <th>{t('broadcast.columns.status')}</th>
-                <th>{t('broadcast.columns.time')}</th>
-                <th className="bc-col-wide">{t('broadcast.columns.recipients')}</th>
-                <th>{t('broadcast.columns.progress')}</th>
-              </>
-            }
-          >
-            {data.list.map((row) => (
-              <tr key={row._id} data-testid="broadcast-row" data-status={row.status}>
-                <td>
-                  <Link href={path(`/broadcast/${row._id}`)} className="bc-row-name">
-                    {row.name}
-                  </Link>
-                </td>
-                <td>
-                  <StatusBadge status={row.status} />
-                </td>
-                <td className="bc-nowrap">{row.broadcast_time ? formatDateTime(row.broadcast_time) : '-'}</td>
-                <td className="bc-col-wide">
-                  {t(`broadcast.recipients.${row.recipients}`)}
-                  {row.target_estimate !== null ? (
-                    <span className="bc-muted"> · {formatNumber(row.target_estimate, 0)}</span>
-                  ) : null}
-                </td>
-                <td>
-                  <Progress row={row} />
-                </td>
-                <td className="bc-row-actions">
-                  {row.can_edit ? (
-                    <RowLink
-                      label={t('broadcast.edit')}
-                      row={row.name}
-                      href={path(`/broadcast/${row._id}/edit`)}
-                    />
-                  ) : (
-                    <RowLink
-                      label={t('broadcast.openReport')}
-                      row={row.name}
-                      href={path(`/broadcast/${row._id}/report`)}
-                    />
-                  )}
-                  <RowButton label={t('broadcast.duplicate')} row={row.name} onClick={() => duplicate(row)} />
-                  {row.status !== 'Sending' ? (
-                    <RowButton
-                      label={t('broadcast.delete')}
-                      row={row.name}
-                      danger
-                      onClick={() => setDeleting(row)}
-                    />
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </ListTable>
-        ) : null}
-        <Pager
-          className="bc-pager"
-          texts="broadcast"
-          page={page}
-          pageSize={PAGE_SIZE}
-          total={total}
-          onPage={setPage}
+          }
+          head={
+            <>
+              <th>{t('broadcast.columns.name')}</th>
+              <th>{t('broadcast.columns.status')}</th>
+              <th>{t('broadcast.columns.time')}</th>
+              <th className="bc-col-wide">{t('broadcast.columns.recipients')}</th>
+              <th>{t('broadcast.columns.progress')}</th>
+            </>
+          }
+          row={(row) => (
+            <tr key={row._id} data-testid="broadcast-row" data-status={row.status}>
+              <td>
+                <Link href={path(`/broadcast/${row._id}`)} className="bc-row-name">
+                  {row.name}
+                </Link>
+              </td>
+              <td>
+                <StatusBadge status={row.status} />
+              </td>
+              <td className="bc-nowrap">{row.broadcast_time ? formatDateTime(row.broadcast_time) : '-'}</td>
+              <td className="bc-col-wide">
+                {t(`broadcast.recipients.${row.recipients}`)}
+                {row.target_estimate !== null ? (
+                  <span className="bc-muted"> · {formatNumber(row.target_estimate, 0)}</span>
+                ) : null}
+              </td>
+              <td>
+                <Progress row={row} />
+              </td>
+              <td className="bc-row-actions">
+                {row.can_edit ? (
+                  <RowLink
+                    label={t('broadcast.edit')}
+                    row={row.name}
+                    href={path(`/broadcast/${row._id}/edit`)}
+                  />
+                ) : (
+                  <RowLink
+                    label={t('broadcast.openReport')}
+                    row={row.name}
+                    href={path(`/broadcast/${row._id}/report`)}
+                  />
+                )}
+                <RowButton label={t('broadcast.duplicate')} row={row.name} onClick={() => duplicate(row)} />
+                {row.status !== 'Sending' ? (
+                  <RowButton
+                    label={t('broadcast.delete')}
+                    row={row.name}
+                    danger
+                    onClick={() => setDeleting(row)}
+                  />
+                ) : null}
+              </td>
+            </tr>
+          )}
         />
       </section>
-      <ConfirmDelete
+      <ConfirmListDelete
+        texts="broadcast"
         item={deleting}
-        title={t('broadcast.delete')}
-        text={t('broadcast.confirm.delete')}
         onClose={() => setDeleting(null)}
-        remove={remove}
-        onError={() => notify('error', t('broadcast.notify.fail'), t('broadcast.notify.deleteFail'))}
+        remove={(row) => deleteBroadcast(row._id)}
+        onDeleted={list.refreshAfterDelete}
       />
       <Toasts />
     </>

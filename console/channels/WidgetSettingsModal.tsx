@@ -191,82 +191,64 @@ function PreChat() {
     edit({ pre_chat_form_fields: fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
   return (
     <div>
-      <label className="ws-check">
-        <input
-          type="checkbox"
-          checked={s.chat_form}
-          onChange={(e) => edit({ chat_form: e.target.checked })}
-        />
+      <Check checked={s.chat_form} onChange={(on) => edit({ chat_form: on })}>
         {t('widgetSettings.chatForm')}
-      </label>
-      <table className="ws-table">
-        <thead>
-          <tr>
-            <th>{t('widgetSettings.fieldKey')}</th>
-            <th>{t('widgetSettings.fieldLabel')}</th>
-            <th>{t('widgetSettings.fieldType')}</th>
-            <th>{t('widgetSettings.fieldRequired')}</th>
-            <th>
-              <span className="visually-hidden">{t('widgetSettings.remove')}</span>
-            </th>
+      </Check>
+      <RowsTable
+        heads={[
+          t('widgetSettings.fieldKey'),
+          t('widgetSettings.fieldLabel'),
+          t('widgetSettings.fieldType'),
+          t('widgetSettings.fieldRequired'),
+        ]}
+      >
+        {fields.map((f, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; keys may be blank while typing.
+          <tr key={i}>
+            <td>
+              <Cell field={`pre_chat_form_fields.${i}.key`} label={t('widgetSettings.fieldKey')}>
+                {(p) => <input {...p} value={f.key} onChange={(e) => setField(i, { key: e.target.value })} />}
+              </Cell>
+            </td>
+            <td>
+              <Cell field={`pre_chat_form_fields.${i}.label`} label={t('widgetSettings.fieldLabel')}>
+                {(p) => (
+                  <input {...p} value={f.label} onChange={(e) => setField(i, { label: e.target.value })} />
+                )}
+              </Cell>
+            </td>
+            <td>
+              <select
+                aria-label={t('widgetSettings.fieldType')}
+                value={f.type}
+                onChange={(e) => setField(i, { type: e.target.value as PreChatField['type'] })}
+              >
+                {PRE_CHAT_FIELD_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`widgetSettings.types.${type}`)}
+                  </option>
+                ))}
+              </select>
+            </td>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={t('widgetSettings.fieldRequired')}
+                checked={f.required}
+                onChange={(e) => setField(i, { required: e.target.checked })}
+              />
+            </td>
+            <td>
+              <RemoveButton
+                onClick={() => edit({ pre_chat_form_fields: fields.filter((_, j) => j !== i) })}
+              />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {fields.map((f, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; keys may be blank while typing.
-            <tr key={i}>
-              <td>
-                <Cell field={`pre_chat_form_fields.${i}.key`} label={t('widgetSettings.fieldKey')}>
-                  {(p) => (
-                    <input {...p} value={f.key} onChange={(e) => setField(i, { key: e.target.value })} />
-                  )}
-                </Cell>
-              </td>
-              <td>
-                <Cell field={`pre_chat_form_fields.${i}.label`} label={t('widgetSettings.fieldLabel')}>
-                  {(p) => (
-                    <input {...p} value={f.label} onChange={(e) => setField(i, { label: e.target.value })} />
-                  )}
-                </Cell>
-              </td>
-              <td>
-                <select
-                  aria-label={t('widgetSettings.fieldType')}
-                  value={f.type}
-                  onChange={(e) => setField(i, { type: e.target.value as PreChatField['type'] })}
-                >
-                  {PRE_CHAT_FIELD_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {t(`widgetSettings.types.${type}`)}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={t('widgetSettings.fieldRequired')}
-                  checked={f.required}
-                  onChange={(e) => setField(i, { required: e.target.checked })}
-                />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => edit({ pre_chat_form_fields: fields.filter((_, j) => j !== i) })}
-                >
-                  {t('widgetSettings.remove')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </RowsTable>
       {fields.length < WIDGET_LIMITS.preChatFields ? (
-        <button
-          type="button"
-          className="ws-button"
+        <AddButton
+          label={t('widgetSettings.addField')}
           onClick={() =>
             edit({
               pre_chat_form_fields: [
@@ -280,9 +262,7 @@ function PreChat() {
               ],
             })
           }
-        >
-          + {t('widgetSettings.addField')}
-        </button>
+        />
       ) : null}
     </div>
   );
@@ -305,6 +285,59 @@ function Cell({
       {children({ 'aria-label': label, 'aria-invalid': error ? true : undefined })}
       {error ? <small className="field-error">{error}</small> : null}
     </>
+  );
+}
+
+function Check({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="ws-check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {children}
+    </label>
+  );
+}
+
+/** The table of a list the user edits row by row; each row ends with its Remove button. */
+function RowsTable({ heads, children }: { heads: string[]; children: ReactNode }) {
+  return (
+    <table className="ws-table">
+      <thead>
+        <tr>
+          {heads.map((head) => (
+            <th key={head}>{head}</th>
+          ))}
+          <th>
+            <span className="visually-hidden">{t('widgetSettings.remove')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+function RemoveButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="link-button" onClick={onClick}>
+      {t('widgetSettings.remove')}
+    </button>
+  );
+}
+
+/** "+ Add …" under a list that still has room. */
+function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="ws-button" onClick={onClick}>
+      + {label}
+    </button>
   );
 }
 
@@ -344,25 +377,23 @@ function MenuTab() {
     b.type === 'uri' ? 'uri' : b.type === 'postback' ? 'data' : 'text';
   return (
     <div>
-      <label className="ws-check">
-        <input
-          type="checkbox"
-          checked={Boolean(menu)}
-          onChange={(e) =>
-            edit({
-              menu: e.target.checked
-                ? {
-                    menuId: 'main',
-                    menuLabel: t('widgetSettings.defaultMenuLabel'),
-                    isQuickStart: false,
-                    buttons: [],
-                  }
-                : null,
-            })
-          }
-        />
+      <Check
+        checked={Boolean(menu)}
+        onChange={(on) =>
+          edit({
+            menu: on
+              ? {
+                  menuId: 'main',
+                  menuLabel: t('widgetSettings.defaultMenuLabel'),
+                  isQuickStart: false,
+                  buttons: [],
+                }
+              : null,
+          })
+        }
+      >
         {t('widgetSettings.menuEnabled')}
-      </label>
+      </Check>
       {menu ? (
         <>
           <Field label={t('widgetSettings.menuLabel')} field="menu.menuLabel">
@@ -374,80 +405,64 @@ function MenuTab() {
               />
             )}
           </Field>
-          <label className="ws-check">
-            <input
-              type="checkbox"
-              checked={menu.isQuickStart}
-              onChange={(e) => edit({ menu: { ...menu, isQuickStart: e.target.checked } })}
-            />
+          <Check checked={menu.isQuickStart} onChange={(on) => edit({ menu: { ...menu, isQuickStart: on } })}>
             {t('widgetSettings.quickStart')}
-          </label>
-          <table className="ws-table">
-            <thead>
-              <tr>
-                <th>{t('widgetSettings.buttonText')}</th>
-                <th>{t('widgetSettings.action')}</th>
-                <th>{t('widgetSettings.actionValue')}</th>
-                <th>
-                  <span className="visually-hidden">{t('widgetSettings.remove')}</span>
-                </th>
+          </Check>
+          <RowsTable
+            heads={[
+              t('widgetSettings.buttonText'),
+              t('widgetSettings.action'),
+              t('widgetSettings.actionValue'),
+            ]}
+          >
+            {buttons.map((b, i) => (
+              <tr key={b.id}>
+                <td>
+                  <Cell field={`menu.buttons.${i}.label`} label={t('widgetSettings.buttonText')}>
+                    {(p) => (
+                      <input
+                        {...p}
+                        value={b.label}
+                        onChange={(e) => setButton(i, { label: e.target.value })}
+                      />
+                    )}
+                  </Cell>
+                </td>
+                <td>
+                  <select
+                    aria-label={t('widgetSettings.action')}
+                    value={b.type}
+                    onChange={(e) => setButton(i, { type: e.target.value as WidgetMenuButton['type'] })}
+                  >
+                    {(['message', 'postback', 'uri'] as const).map((type) => (
+                      <option key={type} value={type}>
+                        {t(`widgetSettings.actions.${type}`)}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td>
+                  <Cell field={`menu.buttons.${i}.${valueKey(b)}`} label={t('widgetSettings.actionValue')}>
+                    {(p) => (
+                      <input
+                        {...p}
+                        value={b[valueKey(b)] ?? ''}
+                        onChange={(e) => setButton(i, { [valueKey(b)]: e.target.value })}
+                      />
+                    )}
+                  </Cell>
+                </td>
+                <td>
+                  <RemoveButton
+                    onClick={() => edit({ menu: { ...menu, buttons: buttons.filter((_, j) => j !== i) } })}
+                  />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {buttons.map((b, i) => (
-                <tr key={b.id}>
-                  <td>
-                    <Cell field={`menu.buttons.${i}.label`} label={t('widgetSettings.buttonText')}>
-                      {(p) => (
-                        <input
-                          {...p}
-                          value={b.label}
-                          onChange={(e) => setButton(i, { label: e.target.value })}
-                        />
-                      )}
-                    </Cell>
-                  </td>
-                  <td>
-                    <select
-                      aria-label={t('widgetSettings.action')}
-                      value={b.type}
-                      onChange={(e) => setButton(i, { type: e.target.value as WidgetMenuButton['type'] })}
-                    >
-                      {(['message', 'postback', 'uri'] as const).map((type) => (
-                        <option key={type} value={type}>
-                          {t(`widgetSettings.actions.${type}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <Cell field={`menu.buttons.${i}.${valueKey(b)}`} label={t('widgetSettings.actionValue')}>
-                      {(p) => (
-                        <input
-                          {...p}
-                          value={b[valueKey(b)] ?? ''}
-                          onChange={(e) => setButton(i, { [valueKey(b)]: e.target.value })}
-                        />
-                      )}
-                    </Cell>
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() => edit({ menu: { ...menu, buttons: buttons.filter((_, j) => j !== i) } })}
-                    >
-                      {t('widgetSettings.remove')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </RowsTable>
           {buttons.length < WIDGET_LIMITS.menuButtons ? (
-            <button
-              type="button"
-              className="ws-button"
+            <AddButton
+              label={t('widgetSettings.addButton')}
               onClick={() =>
                 edit({
                   menu: {
@@ -459,9 +474,7 @@ function MenuTab() {
                   },
                 })
               }
-            >
-              + {t('widgetSettings.addButton')}
-            </button>
+            />
           ) : null}
         </>
       ) : null}
@@ -481,23 +494,14 @@ function MenuTab() {
               />
             )}
           </Cell>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => edit({ ice_breakers: s.ice_breakers.filter((_, j) => j !== i) })}
-          >
-            {t('widgetSettings.remove')}
-          </button>
+          <RemoveButton onClick={() => edit({ ice_breakers: s.ice_breakers.filter((_, j) => j !== i) })} />
         </div>
       ))}
       {s.ice_breakers.length < WIDGET_LIMITS.iceBreakers ? (
-        <button
-          type="button"
-          className="ws-button"
+        <AddButton
+          label={t('widgetSettings.addIceBreaker')}
           onClick={() => edit({ ice_breakers: [...s.ice_breakers, ''] })}
-        >
-          + {t('widgetSettings.addIceBreaker')}
-        </button>
+        />
       ) : null}
     </div>
   );

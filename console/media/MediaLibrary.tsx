@@ -1,8 +1,10 @@
 // The media library itself, shared by the media page and the picker other screens open:
 // folders, search, sort, type filter, grid or list, selection, drag-and-drop and multi-file
 // upload with progress, and the dialogs for folders and files.
+
+import type { Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { UploadRules } from '../../core/upload/checkFiles';
 import { checkFiles } from '../../core/upload/checkFiles';
 import { CONTENT_TYPE_BY_EXTENSION } from '../../core/upload/contentTypes';
@@ -105,6 +107,30 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
   };
   const done = (ok: boolean, text?: string) =>
     setNotice({ ok, text: text ?? (ok ? t('media.saveSuccess') : t('media.saveFail')) });
+  /** A name dialog's save: "Success" after `run`, or the reason shown under the field. */
+  const saveName =
+    (run: (name: string) => Promise<void>) =>
+    async (name: string): Promise<string | null> => {
+      try {
+        await run(name);
+        done(true);
+        return null;
+      } catch (err) {
+        return errorText(err);
+      }
+    };
+  /** A change to files: the dialog closes, the library reloads and the toast says how it went. */
+  const changeFiles = async (run: () => Promise<void>) => {
+    try {
+      await run();
+      setDialog(null);
+      await refresh();
+      done(true);
+    } catch (err) {
+      setDialog(null);
+      done(false, errorText(err));
+    }
+  };
 
   async function addFiles(list: FileList | File[]) {
     if (!canWrite) return;
@@ -149,6 +175,7 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
   const files = state.files.value;
   const folder = state.currentFolder.value;
   const searching = state.search.value.trim() !== '';
+  const FileView = state.view.value === 'grid' ? FileGrid : FileList;
 
   return (
     <div className={`media-library mode-${mode}`}>
@@ -178,37 +205,21 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
             />
           </label>
           {state.accept === 'any' ? (
-            <select
-              className="media-select"
-              aria-label={t('media.type')}
-              value={state.typeFilter.value}
-              onChange={(e) => {
-                state.typeFilter.value = e.target.value as Accept;
-                state.loadFiles();
-              }}
-            >
-              {(['any', 'image', 'video', 'file'] as const).map((type) => (
-                <option key={type} value={type}>
-                  {t(`media.types.${type}`)}
-                </option>
-              ))}
-            </select>
+            <ToolbarSelect
+              label={t('media.type')}
+              value={state.typeFilter}
+              options={['any', 'image', 'video', 'file'] as const}
+              texts="media.types"
+              onChange={() => state.loadFiles()}
+            />
           ) : null}
-          <select
-            className="media-select"
-            aria-label={t('media.sort')}
-            value={state.sort.value}
-            onChange={(e) => {
-              state.sort.value = e.target.value as SortKey;
-              state.loadFiles();
-            }}
-          >
-            {(Object.keys(SORTS) as SortKey[]).map((key) => (
-              <option key={key} value={key}>
-                {t(`media.sorts.${key}`)}
-              </option>
-            ))}
-          </select>
+          <ToolbarSelect
+            label={t('media.sort')}
+            value={state.sort}
+            options={Object.keys(SORTS) as SortKey[]}
+            texts="media.sorts"
+            onChange={() => state.loadFiles()}
+          />
           <fieldset className="media-view-switch" aria-label={t('media.view')}>
             {(['grid', 'list'] as const).map((v) => (
               <button
@@ -257,22 +268,16 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
             aria-label={t('media.selected', { count: selected.length })}
           >
             <span>{t('media.selected', { count: selected.length })}</span>
-            <button
-              type="button"
-              className="media-button small"
-              onClick={() => setDialog({ kind: 'move', files: selected })}
-            >
-              <MediaIcon name="move" size={16} />
+            <BulkButton icon="move" onClick={() => setDialog({ kind: 'move', files: selected })}>
               {t('media.move')}
-            </button>
-            <button
-              type="button"
-              className="media-button small danger"
+            </BulkButton>
+            <BulkButton
+              icon="trash"
+              danger
               onClick={() => setDialog({ kind: 'deleteFiles', files: selected })}
             >
-              <MediaIcon name="trash" size={16} />
               {t('media.delete')}
-            </button>
+            </BulkButton>
             <button type="button" className="link-button" onClick={() => (state.selected.value = [])}>
               {t('media.clearSelection')}
             </button>
@@ -298,15 +303,8 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
                 </>
               )}
             </div>
-          ) : state.view.value === 'grid' ? (
-            <FileGrid
-              state={state}
-              pickerMode={!manage}
-              selectable={!manage || edit}
-              onOpen={(file) => setDialog({ kind: 'preview', file })}
-            />
           ) : (
-            <FileList
+            <FileView
               state={state}
               pickerMode={!manage}
               selectable={!manage || edit}
@@ -346,17 +344,11 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
           label={t('media.folderName')}
           initial=""
           onClose={() => setDialog(null)}
-          onSave={async (name) => {
-            try {
-              const made = await calls.createFolder(name, dialog.parent?.folderId ?? null);
-              await state.loadFolders();
-              state.openFolder(made.folderId);
-              done(true);
-              return null;
-            } catch (err) {
-              return errorText(err);
-            }
-          }}
+          onSave={saveName(async (name) => {
+            const made = await calls.createFolder(name, dialog.parent?.folderId ?? null);
+            await state.loadFolders();
+            state.openFolder(made.folderId);
+          })}
         />
       ) : null}
       {dialog?.kind === 'renameFolder' ? (
@@ -365,16 +357,10 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
           label={t('media.folderName')}
           initial={dialog.folder.folderame}
           onClose={() => setDialog(null)}
-          onSave={async (name) => {
-            try {
-              await calls.renameFolder(dialog.folder.folderId, name);
-              await state.loadFolders();
-              done(true);
-              return null;
-            } catch (err) {
-              return errorText(err);
-            }
-          }}
+          onSave={saveName(async (name) => {
+            await calls.renameFolder(dialog.folder.folderId, name);
+            await state.loadFolders();
+          })}
         />
       ) : null}
       {dialog?.kind === 'deleteFolder' ? (
@@ -427,16 +413,10 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
           initial={dialog.file.name.replace(/\.[^.]+$/, '')}
           suffix={/\.[^.]+$/.exec(dialog.file.name)?.[0]}
           onClose={() => setDialog(null)}
-          onSave={async (name) => {
-            try {
-              await calls.renameFile(dialog.file, name);
-              await state.loadFiles();
-              done(true);
-              return null;
-            } catch (err) {
-              return errorText(err);
-            }
-          }}
+          onSave={saveName(async (name) => {
+            await calls.renameFile(dialog.file, name);
+            await state.loadFiles();
+          })}
         />
       ) : null}
       {dialog?.kind === 'move' ? (
@@ -445,21 +425,15 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
           count={dialog.files.length}
           currentId={state.folderId.value}
           onClose={() => setDialog(null)}
-          onMove={async (folderId) => {
-            try {
+          onMove={(folderId) =>
+            changeFiles(async () => {
               await calls.moveFiles(
                 dialog.files.map((f) => f.id),
                 folderId,
               );
               state.selected.value = [];
-              setDialog(null);
-              await refresh();
-              done(true);
-            } catch (err) {
-              setDialog(null);
-              done(false, errorText(err));
-            }
-          }}
+            })
+          }
         />
       ) : null}
       {dialog?.kind === 'deleteFiles' ? (
@@ -467,21 +441,73 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
           title={t('media.delete')}
           message={t('media.confirmDelete')}
           onNo={() => setDialog(null)}
-          onYes={async () => {
-            try {
+          onYes={() =>
+            changeFiles(async () => {
               await calls.deleteFiles(dialog.files.map((f) => f.id));
               const gone = new Set(dialog.files.map((f) => f.id));
               state.selected.value = state.selected.value.filter((f) => !gone.has(f.id));
-              setDialog(null);
-              await refresh();
-              done(true);
-            } catch (err) {
-              setDialog(null);
-              done(false, errorText(err));
-            }
-          }}
+            })
+          }
         />
       ) : null}
     </div>
+  );
+}
+
+/** A toolbar choice kept in a state signal; picking one stores it, then `onChange` reloads. */
+function ToolbarSelect<V extends string>({
+  label,
+  value,
+  options,
+  texts,
+  onChange,
+}: {
+  label: string;
+  value: Signal<V>;
+  options: readonly V[];
+  /** The locale namespace naming each option. */
+  texts: string;
+  onChange: () => void;
+}) {
+  useSignals();
+  return (
+    <select
+      className="media-select"
+      aria-label={label}
+      value={value.value}
+      onChange={(e) => {
+        value.value = e.target.value as V;
+        onChange();
+      }}
+    >
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {t(`${texts}.${option}`)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function BulkButton({
+  icon,
+  danger = false,
+  onClick,
+  children,
+}: {
+  icon: string;
+  danger?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={danger ? 'media-button small danger' : 'media-button small'}
+      onClick={onClick}
+    >
+      <MediaIcon name={icon} size={16} />
+      {children}
+    </button>
   );
 }

@@ -1,7 +1,7 @@
 // What each report draws: series taken from the report's data, labelled in the current language.
 import { formatDate } from '../../core/format/dates';
 import type { ReportData } from '../../core/reports/tables';
-import type { ChatCountRow, ReportName } from '../../core/reports/wire';
+import type { ReportName } from '../../core/reports/wire';
 import { t } from '../app/i18n';
 import type { ChartSeries } from './Chart';
 
@@ -23,103 +23,103 @@ const CATEGORY_KEYS = [
   'count_expired',
 ] as const;
 
-function categorySeries(rows: ChatCountRow[]): ChartSeries[] {
-  return CATEGORY_KEYS.map((k) => ({ label: t(`reports.columns.${k}`), values: rows.map((r) => r[k]) }));
+type SeriesLook = Pick<ChartSeries, 'right' | 'percent' | 'bars'>;
+
+/** The series of one report column, named as the table names it. */
+function column<K extends string>(
+  rows: readonly Record<K, number>[],
+  key: K,
+  look?: SeriesLook,
+): ChartSeries {
+  return { label: t(`reports.columns.${key}`), values: rows.map((r) => r[key]), ...look };
+}
+
+function chart(
+  id: string,
+  title: string,
+  xColumn: string,
+  labels: string[],
+  series: ChartSeries[],
+): ChartSpec {
+  return {
+    id,
+    title: t(`reports.charts.${title}`),
+    xLabel: t(`reports.columns.${xColumn}`),
+    labels,
+    series,
+  };
+}
+
+/** A chart with a point per day, labelled "dd/mm". */
+function dailyChart(id: string, title: string, days: { date?: string }[], series: ChartSeries[]): ChartSpec {
+  return chart(
+    id,
+    title,
+    'date',
+    days.map((x) => dayLabel(x.date)),
+    series,
+  );
 }
 
 export function chartsOf<N extends ReportName>(name: N, data: ReportData[N]): ChartSpec[] {
   switch (name) {
     case 'contact-growth': {
-      const d = data as ReportData['contact-growth'];
+      const { days } = data as ReportData['contact-growth'];
       return [
-        {
-          id: 'contact-growth',
-          title: t('reports.charts.contactGrowth'),
-          xLabel: t('reports.columns.date'),
-          labels: d.days.map((x) => dayLabel(x.date)),
-          series: [
-            { label: t('reports.columns.new_friends'), values: d.days.map((x) => x.new_friends), bars: true },
-            {
-              label: t('reports.columns.total_friends'),
-              values: d.days.map((x) => x.total_friends),
-              right: true,
-            },
-          ],
-        },
+        dailyChart('contact-growth', 'contactGrowth', days, [
+          column(days, 'new_friends', { bars: true }),
+          column(days, 'total_friends', { right: true }),
+        ]),
       ];
     }
     case 'agent-performance': {
-      const d = data as ReportData['agent-performance'];
+      const { rows } = data as ReportData['agent-performance'];
       return [
-        {
-          id: 'agent-performance',
-          title: t('reports.charts.agentPerformance'),
-          xLabel: t('reports.columns.name'),
-          labels: d.rows.map((r) => r.name),
-          series: [
-            { label: t('reports.columns.count_total'), values: d.rows.map((r) => r.count_total), bars: true },
-          ],
-        },
+        chart(
+          'agent-performance',
+          'agentPerformance',
+          'name',
+          rows.map((r) => r.name),
+          [column(rows, 'count_total', { bars: true })],
+        ),
       ];
     }
     case 'chat-volume': {
       const d = data as ReportData['chat-volume'];
       return [
-        {
-          id: 'chat-volume-day',
-          title: t('reports.charts.chatVolume'),
-          xLabel: t('reports.columns.date'),
-          labels: d.by_day.map((r) => dayLabel(r.date)),
-          series: categorySeries(d.by_day),
-        },
-        {
-          id: 'chat-volume-hour',
-          title: t('reports.charts.chatVolumeHour'),
-          xLabel: t('reports.columns.time'),
-          labels: d.by_hour.map((r) => r.time ?? ''),
-          series: [
-            {
-              label: t('reports.columns.count_total'),
-              values: d.by_hour.map((r) => r.count_total),
-              bars: true,
-            },
-          ],
-        },
+        dailyChart(
+          'chat-volume-day',
+          'chatVolume',
+          d.by_day,
+          CATEGORY_KEYS.map((k) => column(d.by_day, k)),
+        ),
+        chart(
+          'chat-volume-hour',
+          'chatVolumeHour',
+          'time',
+          d.by_hour.map((r) => r.time ?? ''),
+          [column(d.by_hour, 'count_total', { bars: true })],
+        ),
       ];
     }
     case 'satisfaction': {
       const d = data as ReportData['satisfaction'];
       return [
-        {
-          id: 'satisfaction',
-          title: t('reports.charts.satisfaction'),
-          xLabel: t('reports.columns.date'),
-          labels: d.by_day.map((x) => dayLabel(x.date)),
-          series: [
-            { label: t('reports.columns.ratings'), values: d.by_day.map((x) => x.ratings), bars: true },
-            {
-              label: t('reports.columns.rate'),
-              values: d.by_day.map((x) => x.rate),
-              right: true,
-              percent: true,
-            },
-          ],
-        },
+        dailyChart('satisfaction', 'satisfaction', d.by_day, [
+          column(d.by_day, 'ratings', { bars: true }),
+          column(d.by_day, 'rate', { right: true, percent: true }),
+        ]),
       ];
     }
     default: {
       const d = data as ReportData['queue-performance'];
       return [
-        {
-          id: 'queue-performance',
-          title: t('reports.charts.queuePerformance'),
-          xLabel: t('reports.columns.date'),
-          labels: d.by_queue.map((x) => dayLabel(x.date)),
-          series: d.queues.map((q) => ({
-            label: q.name,
-            values: d.by_queue.map((x) => x.counts[q._id] ?? 0),
-          })),
-        },
+        dailyChart(
+          'queue-performance',
+          'queuePerformance',
+          d.by_queue,
+          d.queues.map((q) => ({ label: q.name, values: d.by_queue.map((x) => x.counts[q._id] ?? 0) })),
+        ),
       ];
     }
   }

@@ -43,6 +43,37 @@ export function ConfirmDelete<T>({
   );
 }
 
+/** A list page's delete in the template look, its texts from the page's locale namespace:
+ *  on Yes, `remove`, "Success / deleted", then `onDeleted`; a failure says "Fail / not deleted". */
+export function ConfirmListDelete<T>({
+  texts,
+  item,
+  onClose,
+  remove,
+  onDeleted,
+}: {
+  texts: 'broadcast' | 'templates';
+  item: T | null;
+  onClose: () => void;
+  remove: (item: T) => Promise<unknown>;
+  onDeleted: () => void;
+}) {
+  return (
+    <ConfirmDelete
+      item={item}
+      title={t(`${texts}.delete`)}
+      text={t(`${texts}.confirm.delete`)}
+      onClose={onClose}
+      remove={async (row) => {
+        await remove(row);
+        notify('success', t(`${texts}.notify.success`), t(`${texts}.notify.deleteSuccess`));
+        onDeleted();
+      }}
+      onError={() => notify('error', t(`${texts}.notify.fail`), t(`${texts}.notify.deleteFail`))}
+    />
+  );
+}
+
 /** The automation screens' "Success / deleted" toast. */
 export const notifyDeleted = () =>
   notify('success', t('automation.notify.success'), t('automation.notify.deleted'));
