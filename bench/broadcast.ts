@@ -5,125 +5,60 @@
 // when one is reachable; this process runs the fake LINE API, seeds the friends through the
 // server process's own database connection, and cleans everything up.
 // Run alone with `npx tsx bench/broadcast.ts` or through `npm run bench`.
-import { type ChildProcess, fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from '../server/app';
 import { followers } from '../server/chat/schema';
-import { readConfig } from '../server/config';
 import { startFakeLine } from '../tests/helpers/fakePlatforms/line';
 import { createTestDatabase, postgresAvailable } from '../tests/helpers/postgres';
+import { ask, forkServer, serveForked, serveWhenForked, signIn, stopForked } from './forkedServer';
+import { peakRssWhile, rssOf } from './memory';
 import { type BenchRow, runWhenMain } from './row';
 
 const here = fileURLToPath(import.meta.url);
-const root = path.resolve(path.dirname(here), '..');
-const ADMIN = { email: 'bench@example.com', password: 'Bench$ecret123' };
 const FRIENDS = 100_000;
 const LINE_SECRET = '0123456789abcdef0123456789abcdef';
 
 // ---------- the server (forked process) ----------
 
-async function serve() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-broadcast-'));
-  const distDir = process.env.BUILD_OUT ? path.resolve(process.env.BUILD_OUT) : path.join(root, 'dist');
-  const config = readConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'error',
-    LINE_API_BASE: process.env.BENCH_LINE_URL ?? '',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-  });
-  const app = await createApp({ config, distDir, logger: false });
-  const port = await app.listen(0, '127.0.0.1');
-  process.send?.({ port });
-  process.on(
-    'message',
-    async (msg: { stop?: boolean; seed?: { accountId: string; channelId: string; n: number } }) => {
-      if (msg.seed) {
-        const { accountId, channelId, n } = msg.seed;
-        for (let start = 0; start < n; start += 2_000) {
-          const rows = [];
-          for (let i = start; i < Math.min(n, start + 2_000); i++) {
-            const externalId = `U${createHash('md5').update(`bench-${i}`).digest('hex')}`;
-            rows.push({
-              id: `b${i.toString(36).padStart(19, '0')}`,
-              accountId,
-              channelId,
-              channelType: 'line',
-              externalId,
-            });
-          }
-          await app.ctx.db.insert(followers).values(rows);
+const serve = () =>
+  serveForked<{ stop?: boolean; seed?: { accountId: string; channelId: string; n: number } }>(
+    'bench-broadcast-',
+    {
+      LINE_API_BASE: process.env.BENCH_LINE_URL ?? '',
+      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    },
+    async (app, msg) => {
+      if (!msg.seed) return;
+      const { accountId, channelId, n } = msg.seed;
+      for (let start = 0; start < n; start += 2_000) {
+        const rows = [];
+        for (let i = start; i < Math.min(n, start + 2_000); i++) {
+          const externalId = `U${createHash('md5').update(`bench-${i}`).digest('hex')}`;
+          rows.push({
+            id: `b${i.toString(36).padStart(19, '0')}`,
+            accountId,
+            channelId,
+            channelType: 'line',
+            externalId,
+          });
         }
-        process.send?.({ seeded: n });
+        await app.ctx.db.insert(followers).values(rows);
       }
-      if (msg.stop) {
-        await app.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        process.exit(0);
-      }
+      process.send?.({ seeded: n });
     },
   );
-}
 
 // ---------- the client (this process) ----------
-
-function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(here, ['--broadcast-server'], {
-    execArgv: process.execArgv,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (msg: { port: number }) => resolve({ child, port: msg.port }));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`broadcast server exited with ${code}`)));
-  });
-}
-
-function ask<T>(child: ChildProcess, message: unknown, key: string): Promise<T> {
-  return new Promise((resolve) => {
-    const onMessage = (msg: Record<string, unknown>) => {
-      if (key in msg) {
-        child.off('message', onMessage);
-        resolve(msg[key] as T);
-      }
-    };
-    child.on('message', onMessage);
-    child.send(message as never);
-  });
-}
 
 async function fanOut(database: 'pglite' | 'postgres'): Promise<BenchRow[]> {
   const line = await startFakeLine();
   const pg = database === 'postgres' ? await createTestDatabase() : null;
-  const { child, port } = await startServer({
-    BENCH_LINE_URL: line.url,
-    ...(pg ? { BENCH_DATABASE_URL: pg.url } : {}),
+  const { child, port } = await forkServer(here, '--broadcast-server', {
+    env: { BENCH_LINE_URL: line.url, ...(pg ? { BENCH_DATABASE_URL: pg.url } : {}) },
   });
   try {
-    const url = `http://127.0.0.1:${port}`;
-    const res = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const login = (await res.json()) as { token: string; user: { accounts: { _id: string }[] } };
-    const accountId = login.user.accounts[0]._id;
-    const headers = {
-      authorization: `Bearer ${login.token}`,
-      channel_id: accountId,
-      'content-type': 'application/json',
-    };
+    const { url, accountId, headers: session } = await signIn(port);
+    const headers = { ...session, 'content-type': 'application/json' };
     const channel = await fetch(`${url}/api/channels`, {
       method: 'POST',
       headers,
@@ -139,37 +74,33 @@ async function fanOut(database: 'pglite' | 'postgres'): Promise<BenchRow[]> {
     const pid = child.pid as number;
     await new Promise((r) => setTimeout(r, 500));
     const idle = rssOf(pid);
-    let peak = idle;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssOf(pid));
-    }, 5);
     const started = performance.now();
-    const sent = await fetch(`${url}/api/broadcast`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        action: 'send_now',
-        name: 'Bench broadcast',
-        messages: [
-          { type: 'text', text: 'Big sale today: https://shop.example.com/sale' },
-          { type: 'sticker', packageId: '446', stickerId: '1988' },
-        ],
-      }),
-    });
-    const id = ((await sent.json()) as { broadcast: { _id: string } }).broadcast._id;
     let status = '';
     let progress = { total: 0, sent: 0, failed: 0 };
-    while (status !== 'Sent' && status !== 'Failed') {
-      await new Promise((r) => setTimeout(r, 50));
-      const b = (await (await fetch(`${url}/api/broadcast/${id}`, { headers })).json()) as {
-        broadcast: { status: string; progress: typeof progress };
-      };
-      status = b.broadcast.status;
-      progress = b.broadcast.progress;
-    }
+    const peak = await peakRssWhile(pid, async () => {
+      const sent = await fetch(`${url}/api/broadcast`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          action: 'send_now',
+          name: 'Bench broadcast',
+          messages: [
+            { type: 'text', text: 'Big sale today: https://shop.example.com/sale' },
+            { type: 'sticker', packageId: '446', stickerId: '1988' },
+          ],
+        }),
+      });
+      const id = ((await sent.json()) as { broadcast: { _id: string } }).broadcast._id;
+      while (status !== 'Sent' && status !== 'Failed') {
+        await new Promise((r) => setTimeout(r, 50));
+        const b = (await (await fetch(`${url}/api/broadcast/${id}`, { headers })).json()) as {
+          broadcast: { status: string; progress: typeof progress };
+        };
+        status = b.broadcast.status;
+        progress = b.broadcast.progress;
+      }
+    });
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    peak = Math.max(peak, rssOf(pid));
 
     const everyone = new Set(line.multicasts.flatMap((m) => m.to));
     const delivered = line.multicasts.reduce((n, m) => n + m.to.length, 0);
@@ -197,8 +128,7 @@ async function fanOut(database: 'pglite' | 'postgres'): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    child.send({ stop: true });
-    await new Promise((r) => child.once('exit', r));
+    await stopForked(child);
     await line.close();
     await pg?.drop();
   }
@@ -210,9 +140,4 @@ export async function run(): Promise<BenchRow[]> {
   return rows;
 }
 
-if (process.argv.includes('--broadcast-server')) {
-  serve().catch((err: Error) => {
-    process.stderr.write(`${err.stack}\n`);
-    process.exit(1);
-  });
-} else runWhenMain(import.meta.url, run);
+if (!serveWhenForked('--broadcast-server', serve)) runWhenMain(import.meta.url, run);

@@ -17,6 +17,7 @@ import { AGENT_EVENTS, AGENT_NAMESPACE } from '../core/realtime/events';
 import { createApp } from '../server/app';
 import { readConfig } from '../server/config';
 import type { Database } from '../server/db/client';
+import { createTestDatabase, postgresAvailable } from '../tests/helpers/postgres';
 import { type BenchRow, percentile, runWhenMain } from './row';
 import { deliveryRow } from './scale';
 
@@ -31,7 +32,6 @@ const MESSAGE_INDEXES = ['messages_page', 'messages_account', 'messages_pending'
 const SAMPLES = Number(process.env.BENCH_CHAT_SAMPLES ?? 1_000);
 const WARMUP = 100;
 const ADMIN = { email: 'bench@example.com', password: 'Bench$ecret123' };
-const PG_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const GOALS = { followers: 20, messages: 10, send: 15 } as const;
 
@@ -196,29 +196,6 @@ function distDir(): string {
   return stub;
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `chat_bench_${Date.now().toString(36)}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 function runLoadGenerator(job: LoadJob): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = fork(here, ['--load-generator'], { execArgv: process.execArgv, stdio: 'inherit' });
@@ -237,7 +214,8 @@ function runLoadGenerator(job: LoadJob): Promise<LoadResult> {
 
 async function benchOn(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-bench-'));
-  const pgdb = kind === 'postgres' ? await postgresDatabase() : null;
+  const pgdb =
+    kind === 'postgres' && (await postgresAvailable()) ? await createTestDatabase('chat_bench') : null;
   if (kind === 'postgres' && !pgdb) {
     return [
       {

@@ -4,105 +4,27 @@
 // reports its live JS heap (after a full collection) and its resident memory; the heap must stay
 // flat in the file's size — the file and its rows are streamed, never held whole.
 // Run alone with `npx tsx bench/chatImport.ts` or through `npm run bench`.
-import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from '../server/app';
-import { readConfig } from '../server/config';
 import { writeOamFile } from '../tests/server/chatImport/oamFile';
+import { forkServer, type Session, serveForked, serveWhenForked, signIn, stopForked } from './forkedServer';
+import { memoryNow, peakHeapWhile } from './memory';
 import { type BenchRow, runWhenMain } from './row';
 
 const here = fileURLToPath(import.meta.url);
-const root = path.resolve(path.dirname(here), '..');
-const ADMIN = { email: 'bench@example.com', password: 'Bench$ecret123' };
-const MIB = 1024 * 1024;
 /** Live heap the server may add while it takes in a file, whatever its size. */
 const HEAP_GOAL_MIB = 40;
 
 // ---------- the server (forked process) ----------
 
-async function serve() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-import-'));
-  const distDir = process.env.BUILD_OUT ? path.resolve(process.env.BUILD_OUT) : path.join(root, 'dist');
-  const config = readConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'error',
+const serve = () =>
+  serveForked<{ stop?: boolean; memory?: boolean }>('bench-chat-import-', {}, (_app, msg) => {
+    if (msg.memory) process.send?.({ memory: memoryNow() });
   });
-  const app = await createApp({ config, distDir, logger: false });
-  const port = await app.listen(0, '127.0.0.1');
-  process.send?.({ port });
-  process.on('message', async (msg: { stop?: boolean; memory?: boolean }) => {
-    if (msg.memory) {
-      (globalThis as { gc?: () => void }).gc?.();
-      process.send?.({ heap: process.memoryUsage().heapUsed, rss: process.memoryUsage().rss });
-    }
-    if (!msg.stop) return;
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
-}
 
 // ---------- the client (this process) ----------
-
-function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(here, ['--chat-import-server'], {
-    execArgv: [...process.execArgv, '--expose-gc'],
-    stdio: 'inherit',
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (msg: { port: number }) => resolve({ child, port: msg.port }));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`chat import server exited with ${code}`)));
-  });
-}
-
-function memoryOf(child: ChildProcess): Promise<{ heap: number; rss: number }> {
-  return new Promise((resolve) => {
-    const onMessage = (msg: { heap?: number; rss?: number }) => {
-      if (msg.heap === undefined) return;
-      child.off('message', onMessage);
-      resolve({ heap: msg.heap, rss: msg.rss ?? 0 });
-    };
-    child.on('message', onMessage);
-    child.send({ memory: true });
-  });
-}
-
-/** The highest live heap and resident memory the server shows while `work` runs. */
-async function peakWhile(child: ChildProcess, work: () => Promise<unknown>) {
-  const idle = await memoryOf(child);
-  let peak = { ...idle };
-  let running = true;
-  const sampling = (async () => {
-    while (running) {
-      const now = await memoryOf(child);
-      peak = { heap: Math.max(peak.heap, now.heap), rss: Math.max(peak.rss, now.rss) };
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  const started = performance.now();
-  try {
-    await work();
-  } finally {
-    running = false;
-    await sampling;
-  }
-  return {
-    seconds: (performance.now() - started) / 1000,
-    heap: (peak.heap - idle.heap) / MIB,
-    rss: (peak.rss - idle.rss) / MIB,
-  };
-}
-
-interface Session {
-  url: string;
-  headers: Record<string, string>;
-}
 
 async function importFile(session: Session, file: string, dryRun: boolean) {
   const form = new FormData();
@@ -127,28 +49,18 @@ async function importFile(session: Session, file: string, dryRun: boolean) {
 
 export async function run(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-chat-import-files-'));
-  const { child, port } = await startServer();
+  const { child, port } = await forkServer(here, '--chat-import-server', { execArgv: ['--expose-gc'] });
   try {
-    const url = `http://127.0.0.1:${port}`;
-    const res = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const login = (await res.json()) as { token: string; user: { accounts: { _id: string }[] } };
-    const session = {
-      url,
-      headers: { authorization: `Bearer ${login.token}`, channel_id: login.user.accounts[0]._id },
-    };
+    const session = await signIn(port);
     const small = path.join(dir, 'history-200k.csv');
     const big = path.join(dir, 'history-1m.csv');
     const rows = await writeOamFile(small, 200_000);
     await writeOamFile(big, 1_000_000);
     const mb = (file: string) => (fs.statSync(file).size / 1e6).toFixed(0);
 
-    const whole = await peakWhile(child, () => importFile(session, small, false));
-    const checkSmall = await peakWhile(child, () => importFile(session, small, true));
-    const checkBig = await peakWhile(child, () => importFile(session, big, true));
+    const whole = await peakHeapWhile(child, () => importFile(session, small, false));
+    const checkSmall = await peakHeapWhile(child, () => importFile(session, small, true));
+    const checkBig = await peakHeapWhile(child, () => importFile(session, big, true));
     return [
       {
         figure: `chat import, ${rows.toLocaleString('en')} messages (${mb(small)} MB OAM CSV): upload, check and write`,
@@ -188,15 +100,9 @@ export async function run(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    child.send({ stop: true });
-    await new Promise((r) => child.once('exit', r));
+    await stopForked(child);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-if (process.argv.includes('--chat-import-server')) {
-  serve().catch((err: Error) => {
-    process.stderr.write(`${err.stack}\n`);
-    process.exit(1);
-  });
-} else runWhenMain(import.meta.url, run);
+if (!serveWhenForked('--chat-import-server', serve)) runWhenMain(import.meta.url, run);

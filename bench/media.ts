@@ -3,18 +3,15 @@
 // same 8 uploads of 5 MB files). The server runs in a forked process whose resident memory is
 // sampled from /proc every 5 ms; this process sends files streamed from disk.
 // Run alone with `npx tsx bench/media.ts` or through `npm run bench`.
-import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createApp } from '../server/app';
-import { readConfig } from '../server/config';
+import { forkServer, type Session, serveForked, serveWhenForked, signIn, stopForked } from './forkedServer';
+import { peakRssWhile, rssOf } from './memory';
 import { type BenchRow, runWhenMain } from './row';
 
 const here = fileURLToPath(import.meta.url);
-const root = path.resolve(path.dirname(here), '..');
-const ADMIN = { email: 'bench@example.com', password: 'Bench$ecret123' };
 const MB = 1_000_000;
 const BIG = 50 * MB;
 const SMALL = 5 * MB;
@@ -22,28 +19,6 @@ const CONCURRENT = 8;
 const THROUGHPUT_FILES = 4;
 /** Peak growth the server may show during 8 concurrent 50 MB uploads (400 MB in flight). */
 const MEMORY_GOAL_MB = 100;
-
-// ---------- the server (forked process) ----------
-
-async function serve() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-media-'));
-  const distDir = process.env.BUILD_OUT ? path.resolve(process.env.BUILD_OUT) : path.join(root, 'dist');
-  const config = readConfig({
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'error',
-  });
-  const app = await createApp({ config, distDir, logger: false });
-  const port = await app.listen(0, '127.0.0.1');
-  process.send?.({ port });
-  process.on('message', async (msg: { stop?: boolean }) => {
-    if (!msg.stop) return;
-    await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
-}
 
 // ---------- the client (this process) ----------
 
@@ -60,16 +35,6 @@ function videoFile(dir: string, size: number): string {
     fs.writeSync(fd, chunk, 0, Math.min(chunk.length, size - written));
   fs.closeSync(fd);
   return file;
-}
-
-function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-interface Session {
-  url: string;
-  headers: Record<string, string>;
 }
 
 async function upload(session: Session, file: string): Promise<void> {
@@ -90,44 +55,11 @@ async function upload(session: Session, file: string): Promise<void> {
   });
 }
 
-/** The highest resident memory seen while `work` runs. */
-async function peakWhile(pid: number, work: () => Promise<unknown>): Promise<number> {
-  let peak = rssOf(pid);
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid));
-  }, 5);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(peak, rssOf(pid));
-}
-
-function startServer(): Promise<{ child: ChildProcess; port: number }> {
-  const child = fork(here, ['--media-server'], { execArgv: process.execArgv, stdio: 'inherit' });
-  return new Promise((resolve, reject) => {
-    child.once('message', (msg: { port: number }) => resolve({ child, port: msg.port }));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`media server exited with ${code}`)));
-  });
-}
-
 export async function run(): Promise<BenchRow[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-media-files-'));
-  const { child, port } = await startServer();
+  const { child, port } = await forkServer(here, '--media-server');
   try {
-    const url = `http://127.0.0.1:${port}`;
-    const res = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const login = (await res.json()) as { token: string; user: { accounts: { _id: string }[] } };
-    const session = {
-      url,
-      headers: { authorization: `Bearer ${login.token}`, channel_id: login.user.accounts[0]._id },
-    };
+    const session = await signIn(port);
     const big = videoFile(dir, BIG);
     const small = videoFile(dir, SMALL);
     const pid = child.pid as number;
@@ -138,8 +70,8 @@ export async function run(): Promise<BenchRow[]> {
     const idle = rssOf(pid);
     const concurrently = (file: string) => () =>
       Promise.all(Array.from({ length: CONCURRENT }, () => upload(session, file)));
-    const smallPeak = await peakWhile(pid, concurrently(small));
-    const bigPeak = await peakWhile(pid, concurrently(big));
+    const smallPeak = await peakRssWhile(pid, concurrently(small));
+    const bigPeak = await peakRssWhile(pid, concurrently(big));
 
     const started = performance.now();
     for (let i = 0; i < THROUGHPUT_FILES; i++) await upload(session, big);
@@ -181,15 +113,9 @@ export async function run(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    child.send({ stop: true });
-    await new Promise((r) => child.once('exit', r));
+    await stopForked(child);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-if (process.argv.includes('--media-server')) {
-  serve().catch((err: Error) => {
-    process.stderr.write(`${err.stack}\n`);
-    process.exit(1);
-  });
-} else runWhenMain(import.meta.url, run);
+if (!serveWhenForked('--media-server', () => serveForked('bench-media-'))) runWhenMain(import.meta.url, run);

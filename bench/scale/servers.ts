@@ -9,13 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import pg from 'pg';
-import { createClient } from 'redis';
+import { createTestDatabase, postgresAvailable } from '../../tests/helpers/postgres';
+import { redisAvailable } from '../../tests/helpers/redis';
 import type { ProbeWindow } from './probe';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '../..');
-export const PG_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL =
   process.env.TEST_REDIS_URL ?? process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const ADMIN = { email: 'bench-owner@example.com', password: 'Bench$ecret123' };
@@ -221,51 +220,12 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
   };
 }
 
-export async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-export async function redisReachable(url = REDIS_URL): Promise<boolean> {
-  const client = createClient({ url, socket: { connectTimeout: 1000, reconnectStrategy: false } });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.quit().catch(() => {});
-  }
-}
+/** The tests' checks and databases (tests/helpers), under the names the scale bench uses. */
+export const postgresReachable = postgresAvailable;
+export const redisReachable = (url = REDIS_URL) => redisAvailable(url);
 
 /** A throwaway PostgreSQL database, dropped by `drop`. */
-export async function throwawayDatabase(prefix = 'scale'): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export const throwawayDatabase = (prefix = 'scale') => createTestDatabase(prefix);
 
 /** Signs in as the bench's owner: the token, the account and its widget. */
 export async function signIn(url: string) {

@@ -1,19 +1,16 @@
 // The widget in real Chromium (issue 5): on the demo site and on hostile host pages — open, pre-chat
 // form, send, an agent's reply in real time, history after a reload, resend after a failure, Thai,
 // live attribute changes, keyboard-only use, the full page and a phone-sized screen.
-import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendMessage } from '../../server/chat/outbound';
-import { followers, messages } from '../../server/chat/schema';
-import { widgetSessions } from '../../server/widget/schema';
-import { hashToken } from '../../server/widget/sessions';
+import { messages } from '../../server/chat/schema';
 import { launchBrowser } from '../helpers/browser';
 import { login, startServer, type TestServer } from '../helpers/server';
+import { type Auth, agentReply, boxOf, bubbles, launcherOf, putSettings, sendText } from './widgetHelpers';
 
 let server: TestServer;
 let browser: Browser;
-let auth: Awaited<ReturnType<typeof login>>;
+let auth: Auth;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -23,53 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-const launcherOf = (page: Page) => page.locator('chat-widget').locator('button.launcher');
-const boxOf = (page: Page) => page.locator('chat-widget-box');
-
-async function putSettings(settings: Record<string, unknown>) {
-  const res = await fetch(`${server.url}/api/widget/settings`, {
-    method: 'PUT',
-    headers: auth.headers,
-    body: JSON.stringify({ widget_id: auth.widgetId, settings }),
-  });
-  expect(res.status).toBe(200);
-}
-
-/** The conversation of the visitor in this page: its session token → visitor id → follower. */
-async function followerOf(page: Page): Promise<string> {
-  const token = await page.evaluate(
-    (key) => localStorage.getItem(key),
-    `chat-widget:${auth.widgetId}:session`,
-  );
-  const [session] = await server.app.ctx.db
-    .select()
-    .from(widgetSessions)
-    .where(eq(widgetSessions.tokenHash, hashToken(token ?? '')));
-  const [row] = await server.app.ctx.db
-    .select()
-    .from(followers)
-    .where(and(eq(followers.channelId, auth.widgetId), eq(followers.externalId, session.visitorId)));
-  return row.id;
-}
-
-async function agentReply(page: Page, text: string) {
-  await sendMessage(server.app.ctx, {
-    accountId: auth.accountId,
-    followerId: await followerOf(page),
-    userId: auth.user._id,
-    items: [{ type: 'text', text }],
-    tempId: `agent-${Date.now()}`,
-  });
-}
-
-async function sendText(page: Page, text: string) {
-  const input = boxOf(page).locator('textarea');
-  await input.fill(text);
-  await input.press('Enter');
-}
-
-const bubbles = (page: Page) => boxOf(page).locator('.bubble').allTextContents();
 
 /** A page on another origin with hostile CSS and globals, embedding the widget like a customer would. */
 function hostilePage(extraHead = '', attrs = '') {
@@ -115,7 +65,7 @@ async function openHostile(page: Page, attrs = '') {
 
 describe('widget on the demo site', () => {
   it('fills the pre-chat form, sends, gets the agent reply live and keeps the history on reload', async () => {
-    await putSettings({
+    await putSettings(server, auth, {
       chat_form: true,
       pre_chat_form_fields: [
         { key: 'name', label: 'Your name', type: 'text', required: true },
@@ -149,7 +99,7 @@ describe('widget on the demo site', () => {
     expect(await box.locator('.row.me .bubble b').count()).toBe(0);
     expect(await box.locator('.row.me .bubble').textContent()).toBe('Do you ship to Bangkok? <b>bold</b>');
 
-    await agentReply(page, 'Yes, in two days.');
+    await agentReply(server, auth, page, 'Yes, in two days.');
     await expect.poll(() => bubbles(page)).toContain('Yes, in two days.');
     expect(await box.locator('.sender').first().textContent()).toBe('Owner');
 
@@ -161,7 +111,7 @@ describe('widget on the demo site', () => {
     // The form is remembered with the session: no second form after a reload.
     expect(await box.locator('form.prechat').count()).toBe(0);
     expect(errors).toEqual([]);
-    await putSettings({
+    await putSettings(server, auth, {
       chat_form: false,
       pre_chat_form_fields: [],
       greeting_message: '',
@@ -185,7 +135,7 @@ describe('widget on the demo site', () => {
         ),
     );
     await page.keyboard.press('Escape');
-    await agentReply(page, 'pong');
+    await agentReply(server, auth, page, 'pong');
     expect(await unread).toBe(1);
     const badge = page.locator('chat-widget').locator('.badge');
     await expect.poll(() => badge.textContent()).toBe('1');
@@ -297,7 +247,7 @@ describe('widget on a hostile page of another site', () => {
     expect(panel?.width).toBe(380);
     await sendText(page, 'hello from a hostile page');
     await expect.poll(() => boxOf(page).locator('.row.me:not([data-status])').count()).toBe(1);
-    await agentReply(page, 'we hear you');
+    await agentReply(server, auth, page, 'we hear you');
     await expect.poll(() => bubbles(page)).toContain('we hear you');
     // Styles in both directions are checked element by element in widgetEmbed.test.ts.
     expect(errors).toEqual([]);

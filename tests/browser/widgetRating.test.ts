@@ -2,21 +2,19 @@
 // demo site, an agent closes the chat, the widget shows a 1–5 star card in the conversation, the
 // visitor rates with the keyboard alone, the card thanks them and asks no more, and the dashboard's
 // satisfaction tile and the satisfaction report count the rating.
-import { and, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIDGET_EVENTS, WIDGET_NAMESPACE } from '../../core/realtime/events';
 import { visitorRoom } from '../../server/chat/rooms';
-import { followers } from '../../server/chat/schema';
 import { chatRatings } from '../../server/reports/schema';
-import { widgetSessions } from '../../server/widget/schema';
-import { hashToken } from '../../server/widget/sessions';
 import { launchBrowser } from '../helpers/browser';
 import { login, startServer, type TestServer } from '../helpers/server';
+import { type Auth, boxOf, followerOf } from './widgetHelpers';
 
 let server: TestServer;
 let browser: Browser;
-let auth: Awaited<ReturnType<typeof login>>;
+let auth: Auth;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -27,8 +25,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const boxOf = (page: Page) => page.locator('chat-widget-box');
-
 async function api(path: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -36,23 +32,6 @@ async function api(path: string, body?: unknown) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
-}
-
-/** The visitor's conversation in this page: session token → visitor id → follower row. */
-async function followerOf(page: Page) {
-  const token = await page.evaluate(
-    (key) => localStorage.getItem(key),
-    `chat-widget:${auth.widgetId}:session`,
-  );
-  const [session] = await server.app.ctx.db
-    .select()
-    .from(widgetSessions)
-    .where(eq(widgetSessions.tokenHash, hashToken(token ?? '')));
-  const [row] = await server.app.ctx.db
-    .select()
-    .from(followers)
-    .where(and(eq(followers.channelId, auth.widgetId), eq(followers.externalId, session.visitorId)));
-  return row;
 }
 
 describe('post-chat rating', () => {
@@ -73,7 +52,7 @@ describe('post-chat rating', () => {
     await expect.poll(() => box.locator('.row.me:not([data-status])').count()).toBe(1);
     expect(await box.locator('.rating').count()).toBe(0);
 
-    const follower = await followerOf(page);
+    const follower = (await followerOf(server, auth, page))!;
     const closed = await api('/api/chat/close', { liveChatId: follower.livechatId, userId: auth.user._id });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
 

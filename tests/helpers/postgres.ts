@@ -18,8 +18,11 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `chat_test_${randomBytes(6).toString('hex')}`;
+/** A fresh database named `<prefix>_<random>`, dropped by `drop`. */
+export async function createTestDatabase(
+  prefix = 'chat_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);

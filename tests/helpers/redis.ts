@@ -4,8 +4,8 @@ import { createClient } from 'redis';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-export async function redisAvailable(): Promise<boolean> {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
+export async function redisAvailable(url = REDIS_URL): Promise<boolean> {
+  const client = createClient({ url, socket: { connectTimeout: 1000, reconnectStrategy: false } });
   client.on('error', () => {});
   try {
     await client.connect();

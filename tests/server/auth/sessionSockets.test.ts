@@ -4,29 +4,24 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_NAMESPACE } from '../../../core/realtime/events';
-import { createTestDatabase, postgresAvailable } from '../../helpers/postgres';
-import { REDIS_URL, redisAvailable } from '../../helpers/redis';
-import { login, startServer, type TestServer } from '../../helpers/server';
+import { login, type TestServer } from '../../helpers/server';
+import { startTwoServers, type TwoServers, twoServersPossible } from '../../helpers/twoServers';
 
-const ready = (await postgresAvailable()) && (await redisAvailable());
+const ready = await twoServersPossible();
 if (!ready) console.warn('PostgreSQL or Redis is not reachable: the cross-process logout test is skipped.');
 
 describe.skipIf(!ready)('logout across processes (PostgreSQL + Redis)', () => {
+  let servers: TwoServers;
   let a: TestServer;
   let b: TestServer;
-  let drop: () => Promise<void>;
   let socket: Socket | null = null;
   beforeAll(async () => {
-    const db = await createTestDatabase();
-    drop = db.drop;
-    a = await startServer({ databaseUrl: db.url, env: { REDIS_URL } });
-    b = await startServer({ databaseUrl: db.url, env: { REDIS_URL } });
+    servers = await startTwoServers();
+    ({ a, b } = servers);
   });
   afterAll(async () => {
     socket?.close();
-    await a?.close();
-    await b?.close();
-    await drop?.();
+    await servers?.close();
   });
 
   it('a console on process B is cut when its sign-in logs out on process A', async () => {

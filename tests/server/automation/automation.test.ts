@@ -11,44 +11,32 @@ import { accountSettings, followers, messages } from '../../../server/chat/schem
 import { forgetChatSettings } from '../../../server/chat/settings';
 import {
   type ChannelHarness,
+  connectLine,
   conversation,
   eventually,
-  LINE_SECRET,
-  lineSignature,
+  lineEvent,
   type Payload,
-  postRaw,
+  postLineWebhook,
   startChannelHarness,
 } from '../channels/channelHarness';
 
 let h: ChannelHarness;
 let channelId: string;
 
-function lineEvent(userId: string, extra: Record<string, unknown>) {
-  const replyToken = randomUUID().replace(/-/g, '');
-  h.line.replyTokens.add(replyToken);
-  return {
-    webhookEventId: randomUUID().replace(/-/g, '').slice(0, 26).toUpperCase(),
-    deliveryContext: { isRedelivery: false },
-    timestamp: Date.now(),
-    source: { type: 'user', userId },
-    replyToken,
-    mode: 'active',
-    ...extra,
-  };
+/** An event from `userId` whose reply token the fake LINE will take. */
+function eventFrom(userId: string, extra: Record<string, unknown>) {
+  const event = lineEvent({ type: 'user', userId }, extra);
+  h.line.replyTokens.add(event.replyToken);
+  return event;
 }
 
 async function webhook(events: unknown[]) {
-  const body = JSON.stringify({ destination: 'Ubot0000000000000000000000000000', events });
-  const res = await postRaw(`${h.server.url}/webhook/line/${channelId}`, body, {
-    'content-type': 'application/json; charset=utf-8',
-    'x-line-signature': lineSignature(LINE_SECRET, body),
-  });
-  expect(res.status).toBe(200);
+  expect((await postLineWebhook(h, channelId, events)).status).toBe(200);
 }
 
 const say = (userId: string, text: string) =>
   webhook([
-    lineEvent(userId, {
+    eventFrom(userId, {
       type: 'message',
       message: { id: randomUUID(), type: 'text', text, quoteToken: 'q' },
     }),
@@ -67,12 +55,7 @@ async function createReply(name: string, items: Payload[], extra: Payload = {}) 
 
 beforeAll(async () => {
   h = await startChannelHarness({ PUBLIC_URL: 'https://chat.example.test' });
-  const channel = await h.connect('line', {
-    channel_id: '1650000000',
-    channel_secret: LINE_SECRET,
-    access_token: h.line.token,
-  });
-  channelId = channel._id;
+  channelId = await connectLine(h);
 });
 afterAll(() => h?.close());
 
@@ -370,7 +353,7 @@ describe('greeting', () => {
       outside_hours: { enabled: false, reply_message_id: null },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    await webhook([lineEvent('U-new-friend', { type: 'follow', follow: { isUnblocked: false } })]);
+    await webhook([eventFrom('U-new-friend', { type: 'follow', follow: { isUnblocked: false } })]);
     await eventually(async () => {
       expect(h.line.sent.some((s) => JSON.stringify(s.body).includes('ยินดีต้อนรับค่ะ'))).toBe(true);
     });

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { followers, followerTags, tags } from '../../../server/chat/schema';
 import type { Db } from '../../../server/db/client';
+import { eventually as poll } from '../../helpers/eventually';
 import { type FakeLine, startFakeLine } from '../../helpers/fakePlatforms/line';
 import { login, startServer, type TestServer } from '../../helpers/server';
 
@@ -97,19 +98,7 @@ export async function tagFriends(
   return id;
 }
 
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const start = Date.now();
-  let last: unknown;
-  while (Date.now() - start < timeoutMs) {
-    try {
-      return await check();
-    } catch (err) {
-      last = err;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw last;
-}
+export const eventually = <T>(check: () => Promise<T>, timeoutMs = 15_000) => poll(check, timeoutMs, 100);
 
 export const textMessage = (text: string) => ({ type: 'text', text });
 

@@ -1,13 +1,21 @@
 // What the channel tests share: the three fake platforms on loopback, a real server pointed at
 // them, a signed-in owner, channels connected through the settings API, and webhook senders that
-// sign exactly as the platforms do (computed here with node:crypto, not with the server's code).
-import { createHash, createHmac } from 'node:crypto';
+// sign exactly as the platforms do (computed here with node:crypto, not with the server's code);
+// then an agent's replies, and the delivery sweeper run by hand for the retry and refusal tests.
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { sweepPending } from '../../../server/chat/delivery';
+import { sendMessage } from '../../../server/chat/outbound';
 import { followers, messages } from '../../../server/chat/schema';
+import { eventually } from '../../helpers/eventually';
 import { type FakeLine, startFakeLine } from '../../helpers/fakePlatforms/line';
 import { type FakeMeta, startFakeMeta } from '../../helpers/fakePlatforms/meta';
+import { PNG_1X1 } from '../../helpers/fakePlatforms/server';
 import { type FakeWeChat, startFakeWeChat } from '../../helpers/fakePlatforms/wechat';
 import { login, startServer, type TestServer } from '../../helpers/server';
+
+export { eventually };
 
 // biome-ignore lint/suspicious/noExplicitAny: wire payloads; each test's expectations check their shape.
 export type Payload = any;
@@ -90,6 +98,43 @@ export function wechatQuery(
   return new URLSearchParams({ signature, timestamp: String(timestamp), nonce, ...extra }).toString();
 }
 
+/** Connects a LINE channel with `LINE_SECRET` and the fake's token; answers its id. */
+export async function connectLine(h: ChannelHarness, lineChannelId = '1650000000'): Promise<string> {
+  const channel = await h.connect('line', {
+    channel_id: lineChannelId,
+    channel_secret: LINE_SECRET,
+    access_token: h.line.token,
+  });
+  return channel._id;
+}
+
+/** A LINE webhook event from `source` as LINE sends it: its own event id and a fresh reply token. */
+export function lineEvent(source: Record<string, string>, extra: Record<string, unknown> = {}) {
+  return {
+    webhookEventId: randomUUID().replace(/-/g, '').slice(0, 26).toUpperCase(),
+    deliveryContext: { isRedelivery: false },
+    timestamp: Date.now(),
+    source,
+    replyToken: randomUUID().replace(/-/g, ''),
+    mode: 'active',
+    ...extra,
+  };
+}
+
+/** Posts `events` to a LINE channel's webhook, signed with `LINE_SECRET` unless told otherwise. */
+export function postLineWebhook(
+  h: ChannelHarness,
+  channelId: string,
+  events: unknown[],
+  options: { secret?: string; signature?: string } = {},
+) {
+  const body = JSON.stringify({ destination: 'Ubot0000000000000000000000000000', events });
+  return postRaw(`${h.server.url}/webhook/line/${channelId}`, body, {
+    'content-type': 'application/json; charset=utf-8',
+    'x-line-signature': options.signature ?? lineSignature(options.secret ?? LINE_SECRET, body),
+  });
+}
+
 export async function postRaw(url: string, body: string, headers: Record<string, string>) {
   const res = await fetch(url, { method: 'POST', headers, body });
   return { status: res.status, text: await res.text() };
@@ -111,17 +156,86 @@ export async function conversation(h: ChannelHarness, channelId: string, externa
   return { follower, messages: rows };
 }
 
-/** Waits until `check` passes (processing runs after the webhook's 200). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
-  const start = Date.now();
-  let last: unknown;
-  while (Date.now() - start < timeoutMs) {
-    try {
-      return await check();
-    } catch (err) {
-      last = err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  throw last;
+// ---------- an agent's replies and their delivery ----------
+
+export const messageRow = async (h: ChannelHarness, id: string) =>
+  (await h.server.app.ctx.db.select().from(messages).where(eq(messages.id, id)))[0];
+
+/** An agent's text to the conversation with `externalId`, through the send path; answers its id. */
+export async function sendAsAgent(
+  h: ChannelHarness,
+  channelId: string,
+  externalId: string,
+  text: string,
+  tempId: string,
+) {
+  const followerId = (await conversation(h, channelId, externalId)).follower!.id;
+  const { message } = await sendMessage(h.server.app.ctx, {
+    accountId: h.owner.accountId,
+    followerId,
+    userId: h.owner.user._id,
+    items: [{ type: 'text', text }],
+    tempId,
+  });
+  return message._id;
+}
+
+/** An agent's picture to `followerId` through the console's upload; answers the message id. */
+export async function agentSendsPicture(h: ChannelHarness, followerId: string, tempId: string, name: string) {
+  const form = new FormData();
+  form.set('followerId', followerId);
+  form.set('tempId', tempId);
+  form.set('files', new Blob([PNG_1X1], { type: 'image/png' }), name);
+  const headers = { ...h.owner.headers } as Record<string, string>;
+  delete headers['content-type'];
+  const upload = await fetch(`${h.server.url}/api/chat/send/file`, { method: 'POST', headers, body: form });
+  expect(upload.status).toBe(200);
+  return ((await upload.json()) as { message: { _id: string } }).message._id;
+}
+
+/** Waits for delivery attempt `n` of message `id` to be recorded; answers the row. */
+export const attempted = (h: ChannelHarness, id: string, n: number) =>
+  eventually(async () => {
+    const r = await messageRow(h, id);
+    expect(r.deliveryAttempts).toBe(n);
+    return r;
+  });
+
+/** The sweeper's round once the wait is over (run now instead of waiting for it). */
+export async function retryNow(h: ChannelHarness, id: string) {
+  const ctx = h.server.app.ctx;
+  await ctx.db
+    .update(messages)
+    .set({ createdAt: new Date(Date.now() - 60_000), deliveryClaimedUntil: null })
+    .where(eq(messages.id, id));
+  await sweepPending(ctx);
+}
+
+/**
+ * A platform's final refusal of message `id`: failed at once with `reason` after one try, left
+ * alone by the sweeper, and sent once when resent. `platform` lists what the platform took
+ * (`delivered`) and refused (`refused`) of this message.
+ */
+export async function expectFinalRefusal(
+  h: ChannelHarness,
+  id: string,
+  reason: string,
+  platform: { delivered(): unknown[]; refused(): unknown[] },
+) {
+  await eventually(async () => expect((await messageRow(h, id)).delivery).toBe('failed'));
+  expect(await messageRow(h, id)).toMatchObject({
+    deliveryError: reason,
+    deliveryAttempts: 1,
+    deliveryClaimedUntil: null,
+  });
+  // Failed is final: the sweeper does not try it again.
+  await retryNow(h, id);
+  expect((await messageRow(h, id)).deliveryAttempts).toBe(1);
+  expect(platform.delivered()).toEqual([]);
+  expect(platform.refused()).toHaveLength(1);
+
+  const resent = await h.api('POST', '/api/chat/resend', { messageId: id });
+  expect(resent.status).toBe(200);
+  await eventually(async () => expect((await messageRow(h, id)).delivery).toBe('sent'));
+  expect(platform.delivered()).toHaveLength(1);
 }

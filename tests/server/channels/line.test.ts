@@ -2,23 +2,26 @@
 // every event kind, redeliveries and duplicates once, nothing stored on a bad signature, durable
 // processing after the 200, content into the media library; replies by reply token or push with a
 // retry key (schema-checked by the fake), LINE's refusals failing with its reason, 429/5xx retried.
-import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepInbound } from '../../../server/channels/inboundQueue';
 import { onPostback } from '../../../server/channels/postbacks';
 import { channelEvents, channelInbound } from '../../../server/channels/schema';
-import { sweepPending } from '../../../server/chat/delivery';
 import { sendMessage } from '../../../server/chat/outbound';
-import { messages } from '../../../server/chat/schema';
 import { PNG_1X1 } from '../../helpers/fakePlatforms/server';
 import {
+  agentSendsPicture,
   type ChannelHarness,
+  connectLine,
   conversation,
   eventually,
   LINE_SECRET,
+  lineEvent,
   lineSignature,
+  messageRow,
+  postLineWebhook,
   postRaw,
+  retryNow,
   startChannelHarness,
 } from './channelHarness';
 
@@ -26,38 +29,24 @@ let h: ChannelHarness;
 let channelId: string;
 const postbacks: string[] = [];
 
-function messageEvent(userId: string, message: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  return {
-    type: 'message',
-    message: { quoteToken: 'q', ...message },
-    webhookEventId: randomUUID().replace(/-/g, '').slice(0, 26).toUpperCase(),
-    deliveryContext: { isRedelivery: false },
-    timestamp: Date.now(),
-    source: { type: 'user', userId },
-    replyToken: randomUUID().replace(/-/g, ''),
-    mode: 'active',
-    ...extra,
-  };
-}
+const messageEvent = (
+  userId: string,
+  message: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) =>
+  lineEvent(
+    { type: 'user', userId },
+    { type: 'message', message: { quoteToken: 'q', ...message }, ...extra },
+  );
 
-async function send(events: unknown[], options: { secret?: string; signature?: string; id?: string } = {}) {
-  const body = JSON.stringify({ destination: 'Ubot0000000000000000000000000000', events });
-  return postRaw(`${h.server.url}/webhook/line/${options.id ?? channelId}`, body, {
-    'content-type': 'application/json; charset=utf-8',
-    'x-line-signature': options.signature ?? lineSignature(options.secret ?? LINE_SECRET, body),
-  });
-}
+const send = (events: unknown[], options: { secret?: string; signature?: string; id?: string } = {}) =>
+  postLineWebhook(h, options.id ?? channelId, events, options);
 
 const inboundRows = async () => (await h.server.app.ctx.db.select({ n: count() }).from(channelInbound))[0].n;
 
 beforeAll(async () => {
   h = await startChannelHarness({ PUBLIC_URL: 'https://chat.example.test' });
-  const channel = await h.connect('line', {
-    channel_id: '1650000000',
-    channel_secret: LINE_SECRET,
-    access_token: h.line.token,
-  });
-  channelId = channel._id;
+  channelId = await connectLine(h);
   h.line.profiles.set('U-mali', {
     displayName: 'Mali ใจดี',
     pictureUrl: 'https://profile.line-scdn.net/mali.png',
@@ -321,8 +310,7 @@ describe('LINE replies', () => {
     expect(res.status).toBe(200);
     return res.body.message._id as string;
   };
-  const row = async (id: string) =>
-    (await h.server.app.ctx.db.select().from(messages).where(eq(messages.id, id)))[0];
+  const row = (id: string) => messageRow(h, id);
 
   it('the first answer uses the fresh reply token; the next goes as a push with a retry key', async () => {
     const first = await agentSends('Yes, of course!', 'r-1');
@@ -344,18 +332,13 @@ describe('LINE replies', () => {
   });
 
   it('a push whose answer was lost is retried with the same key and not sent twice (409 counts as sent)', async () => {
-    const ctx = h.server.app.ctx;
     const pushesBefore = h.line.sent.filter((s) => s.kind === 'push').length;
     // LINE takes the push, but the answer is lost (a 500 after accepting).
     h.line.loseAnswerNext(/push$/, { status: 500, json: { message: 'Internal error' } });
     const id = await agentSends('Sending again safely', 'r-3');
     await eventually(async () => expect((await row(id)).deliveryAttempts).toBe(1));
     expect((await row(id)).delivery).toBe('pending');
-    await ctx.db
-      .update(messages)
-      .set({ createdAt: new Date(Date.now() - 60_000), deliveryClaimedUntil: null })
-      .where(eq(messages.id, id));
-    await sweepPending(ctx);
+    await retryNow(h, id);
     expect((await row(id)).delivery).toBe('sent');
     const pushes = h.line.sent.filter((s) => s.kind === 'push');
     expect(pushes.length).toBe(pushesBefore + 1);
@@ -423,16 +406,8 @@ describe('LINE replies', () => {
       { type: 'sticker', packageId: '11537', stickerId: '52002734' },
     ]);
 
-    const form = new FormData();
-    form.set('followerId', followerId);
-    form.set('tempId', 'r-8');
-    form.set('files', new Blob([PNG_1X1], { type: 'image/png' }), 'photo.png');
-    const headers = { ...h.owner.headers } as Record<string, string>;
-    delete headers['content-type'];
-    const upload = await fetch(`${h.server.url}/api/chat/send/file`, { method: 'POST', headers, body: form });
-    expect(upload.status).toBe(200);
-    const sent = (await upload.json()) as { message: { _id: string } };
-    await eventually(async () => expect((await row(sent.message._id)).delivery).toBe('sent'));
+    const picture = await agentSendsPicture(h, followerId, 'r-8', 'photo.png');
+    await eventually(async () => expect((await row(picture)).delivery).toBe('sent'));
     const [image] = (h.line.sent.at(-1)?.body.messages ?? []) as {
       type: string;
       originalContentUrl: string;

@@ -11,18 +11,25 @@ import { sweepPending } from '../../../server/chat/delivery';
 import { sendMessage } from '../../../server/chat/outbound';
 import { messages } from '../../../server/chat/schema';
 import {
+  attempted,
   type ChannelHarness,
   conversation,
   eventually,
+  expectFinalRefusal,
   META_VERIFY,
+  messageRow,
   metaSignature,
   postRaw,
+  retryNow,
+  sendAsAgent,
   startChannelHarness,
 } from './channelHarness';
 
 let h: ChannelHarness;
 let messengerId: string;
 let instagramId: string;
+
+const row = (id: string) => messageRow(h, id);
 
 const metaSettings = (pageId: string) => ({
   page_id: pageId,
@@ -170,8 +177,6 @@ describe('Meta webhook', () => {
 });
 
 describe('Meta replies', () => {
-  const row = async (id: string) =>
-    (await h.server.app.ctx.db.select().from(messages).where(eq(messages.id, id)))[0];
   const followerOf = async (channelId: string, external: string) =>
     (await conversation(h, channelId, external)).follower!.id;
 
@@ -288,7 +293,6 @@ describe('Meta replies', () => {
 
 describe("Meta's answers: temporary ones are retried, final ones fail the message", () => {
   const ctx = () => h.server.app.ctx;
-  const row = async (id: string) => (await ctx().db.select().from(messages).where(eq(messages.id, id)))[0];
   const MESSAGES_PATH = /\/1000001\/messages$/;
 
   /** What Messenger took with `text` (refused calls are not among them). */
@@ -296,35 +300,7 @@ describe("Meta's answers: temporary ones are retried, final ones fail the messag
   const refusedWith = (text: string) =>
     h.meta.refused(MESSAGES_PATH).filter((r) => JSON.stringify(r.body).includes(text));
 
-  async function agentSends(text: string, tempId: string) {
-    const followerId = (await conversation(h, messengerId, 'PSID-1')).follower!.id;
-    const { message } = await sendMessage(ctx(), {
-      accountId: h.owner.accountId,
-      followerId,
-      userId: h.owner.user._id,
-      items: [{ type: 'text', text }],
-      tempId,
-    });
-    return message._id;
-  }
-
-  /** Waits for attempt `n` to be recorded; answers the row and when the wait after it ends. */
-  async function attempted(id: string, n: number) {
-    return eventually(async () => {
-      const r = await row(id);
-      expect(r.deliveryAttempts).toBe(n);
-      return r;
-    });
-  }
-
-  /** The sweeper's round once the wait is over (run now instead of waiting for it). */
-  async function retryNow(id: string) {
-    await ctx()
-      .db.update(messages)
-      .set({ createdAt: new Date(Date.now() - 60_000), deliveryClaimedUntil: null })
-      .where(eq(messages.id, id));
-    await sweepPending(ctx());
-  }
+  const agentSends = (text: string, tempId: string) => sendAsAgent(h, messengerId, 'PSID-1', text, tempId);
 
   it("5xx and the Send API's temporary codes wait 2 s, 4 s, 8 s between tries, then the message goes once", async () => {
     const failures = [
@@ -364,9 +340,9 @@ describe("Meta's answers: temporary ones are retried, final ones fail the messag
     for (const [i, step] of expected.entries()) {
       if (i > 0) {
         from = Date.now();
-        await retryNow(id);
+        await retryNow(h, id);
       }
-      const r = await attempted(id, i + 1);
+      const r = await attempted(h, id, i + 1);
       expect(r.delivery).toBe('pending');
       expect(r.deliveryError).toBe(step.error);
       const until = r.deliveryClaimedUntil!.getTime();
@@ -374,14 +350,14 @@ describe("Meta's answers: temporary ones are retried, final ones fail the messag
       expect(until).toBeLessThanOrEqual(Date.now() + step.wait);
       expect(delivered(text)).toEqual([]);
     }
-    await retryNow(id);
+    await retryNow(h, id);
     const done = await row(id);
     expect(done).toMatchObject({ delivery: 'sent', deliveryError: null, deliveryAttempts: 4 });
     expect(done.externalId).toMatch(/^m_out_\d+$/);
     expect(delivered(text)).toHaveLength(1);
     expect(refusedWith(text)).toHaveLength(3);
     // The sweeper finds nothing more to send.
-    await retryNow(id);
+    await retryNow(h, id);
     expect(delivered(text)).toHaveLength(1);
   });
 
@@ -391,7 +367,7 @@ describe("Meta's answers: temporary ones are retried, final ones fail the messag
     const told = 'Told to wait two minutes';
     let from = Date.now();
     const first = await agentSends(told, 'mr-429-a');
-    let r = await attempted(first, 1);
+    let r = await attempted(h, first, 1);
     expect(r.delivery).toBe('pending');
     expect(r.deliveryError).toBe(
       'Messenger answered 429: Calls to this api have exceeded the rate limit. (code 4)',
@@ -410,13 +386,13 @@ describe("Meta's answers: temporary ones are retried, final ones fail the messag
     const untold = 'No Retry-After given';
     from = Date.now();
     const second = await agentSends(untold, 'mr-429-b');
-    r = await attempted(second, 1);
+    r = await attempted(h, second, 1);
     expect(r.delivery).toBe('pending');
     expect(r.deliveryClaimedUntil!.getTime()).toBeGreaterThanOrEqual(from + 2_000);
     expect(r.deliveryClaimedUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 2_000);
 
-    await retryNow(first);
-    await retryNow(second);
+    await retryNow(h, first);
+    await retryNow(h, second);
     for (const [id, text] of [
       [first, told],
       [second, untold],
@@ -472,22 +448,10 @@ describe("Meta's answers: temporary ones are retried, final ones fail the messag
       h.meta.failNext(MESSAGES_PATH, answer);
       const text = `Final: ${name}`;
       const id = await agentSends(text, `mr-final-${name.replace(/\W+/g, '-')}`);
-      await eventually(async () => expect((await row(id)).delivery).toBe('failed'));
-      expect(await row(id)).toMatchObject({
-        deliveryError: reason,
-        deliveryAttempts: 1,
-        deliveryClaimedUntil: null,
+      await expectFinalRefusal(h, id, reason, {
+        delivered: () => delivered(text),
+        refused: () => refusedWith(text),
       });
-      // Failed is final: the sweeper does not try it again.
-      await retryNow(id);
-      expect((await row(id)).deliveryAttempts).toBe(1);
-      expect(delivered(text)).toEqual([]);
-      expect(refusedWith(text)).toHaveLength(1);
-
-      const resent = await h.api('POST', '/api/chat/resend', { messageId: id });
-      expect(resent.status).toBe(200);
-      await eventually(async () => expect((await row(id)).delivery).toBe('sent'));
-      expect(delivered(text)).toHaveLength(1);
     },
   );
 });

@@ -2,19 +2,18 @@
 // platforms (issue 6/7): every button arrives, in the shape the editor's per-channel preview shows;
 // the same through a reply message made of saved cards; and what a channel cannot carry (a call
 // button on Instagram) fails before anything reaches the platform, with the converter's reason.
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Action, createAction } from '../../../core/template/action';
 import { createBlock } from '../../../core/template/blocks';
 import type { TemplateForm } from '../../../core/template/form';
 import { META_MESSAGES } from '../../../core/template/messenger';
 import { createItem, createTemplate } from '../../../core/template/presets';
-import { messages } from '../../../server/chat/schema';
 import {
   type ChannelHarness,
   conversation,
   eventually,
   META_VERIFY,
+  messageRow,
   metaSignature,
   type Payload,
   postRaw,
@@ -119,8 +118,7 @@ async function preview(id: string) {
   return res.body.channels;
 }
 
-const row = async (id: string) =>
-  (await h.server.app.ctx.db.select().from(messages).where(eq(messages.id, id)))[0];
+const row = (id: string) => messageRow(h, id);
 
 /** Sends a saved template into a chat and waits until its delivery settles. */
 async function sendTemplate(id: string, channel: keyof typeof followerOf) {

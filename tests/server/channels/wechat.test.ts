@@ -3,18 +3,20 @@
 // subscribe/unsubscribe, malformed XML; customer-service replies in the documented shapes, the
 // access token cached and renewed when WeChat finds it stale; WeChat's temporary errcodes retried
 // with backoff and delivered once, its final ones failing the message with its reason.
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelInbound } from '../../../server/channels/schema';
-import { sweepPending } from '../../../server/chat/delivery';
 import { sendMessage } from '../../../server/chat/outbound';
-import { messages } from '../../../server/chat/schema';
-import { PNG_1X1 } from '../../helpers/fakePlatforms/server';
 import {
+  agentSendsPicture,
+  attempted,
   type ChannelHarness,
   conversation,
   eventually,
+  expectFinalRefusal,
+  messageRow,
   postRaw,
+  retryNow,
+  sendAsAgent,
   startChannelHarness,
   WECHAT_TOKEN,
   wechatQuery,
@@ -22,6 +24,7 @@ import {
 
 let h: ChannelHarness;
 let channelId: string;
+const row = (id: string) => messageRow(h, id);
 
 const xml = (fields: Record<string, string | number>) =>
   `<xml>${Object.entries(fields)
@@ -135,9 +138,6 @@ describe('WeChat webhook', () => {
 });
 
 describe('WeChat replies', () => {
-  const row = async (id: string) =>
-    (await h.server.app.ctx.db.select().from(messages).where(eq(messages.id, id)))[0];
-
   it('text and pictures go out as customer-service messages; a stale token is renewed once', async () => {
     const followerId = (await conversation(h, channelId, 'oUser1')).follower!.id;
     const reply = await h.api('POST', '/api/chat/send/message', {
@@ -155,16 +155,8 @@ describe('WeChat replies', () => {
     const issued = h.wechat.tokensIssued;
 
     h.wechat.expireToken();
-    const form = new FormData();
-    form.set('followerId', followerId);
-    form.set('tempId', 'w-2');
-    form.set('files', new Blob([PNG_1X1], { type: 'image/png' }), 'menu.png');
-    const headers = { ...h.owner.headers } as Record<string, string>;
-    delete headers['content-type'];
-    const upload = await fetch(`${h.server.url}/api/chat/send/file`, { method: 'POST', headers, body: form });
-    expect(upload.status).toBe(200);
-    const sent = (await upload.json()) as { message: { _id: string } };
-    await eventually(async () => expect((await row(sent.message._id)).delivery).toBe('sent'));
+    const picture = await agentSendsPicture(h, followerId, 'w-2', 'menu.png');
+    await eventually(async () => expect((await row(picture)).delivery).toBe('sent'));
     expect(h.wechat.sent.at(-1)).toEqual({
       touser: 'oUser1',
       msgtype: 'image',
@@ -206,41 +198,13 @@ describe('WeChat replies', () => {
 });
 
 describe("WeChat's answers: temporary ones are retried, final ones fail the message", () => {
-  const ctx = () => h.server.app.ctx;
-  const row = async (id: string) => (await ctx().db.select().from(messages).where(eq(messages.id, id)))[0];
   const SEND = /\/cgi-bin\/message\/custom\/send$/;
   const delivered = (content: string) =>
     h.wechat.sent.filter((s) => (s.text as { content?: string } | undefined)?.content === content);
   const refusedWith = (content: string) =>
     h.wechat.refused(SEND).filter((r) => JSON.stringify(r.body).includes(content));
 
-  async function agentSends(text: string, tempId: string) {
-    const followerId = (await conversation(h, channelId, 'oUser1')).follower!.id;
-    const { message } = await sendMessage(ctx(), {
-      accountId: h.owner.accountId,
-      followerId,
-      userId: h.owner.user._id,
-      items: [{ type: 'text', text }],
-      tempId,
-    });
-    return message._id;
-  }
-
-  const attempted = (id: string, n: number) =>
-    eventually(async () => {
-      const r = await row(id);
-      expect(r.deliveryAttempts).toBe(n);
-      return r;
-    });
-
-  /** The sweeper's round once the wait is over (run now instead of waiting for it). */
-  async function retryNow(id: string) {
-    await ctx()
-      .db.update(messages)
-      .set({ createdAt: new Date(Date.now() - 60_000), deliveryClaimedUntil: null })
-      .where(eq(messages.id, id));
-    await sweepPending(ctx());
-  }
+  const agentSends = (text: string, tempId: string) => sendAsAgent(h, channelId, 'oUser1', text, tempId);
 
   it('system busy (-1), the API quotas (45009, 45011) and a 5xx wait 2, 4, 8, 16 s between tries; the message goes once', async () => {
     const steps = [
@@ -265,20 +229,20 @@ describe("WeChat's answers: temporary ones are retried, final ones fail the mess
     for (const [i, step] of steps.entries()) {
       if (i > 0) {
         from = Date.now();
-        await retryNow(id);
+        await retryNow(h, id);
       }
-      const r = await attempted(id, i + 1);
+      const r = await attempted(h, id, i + 1);
       expect(r).toMatchObject({ delivery: 'pending', deliveryError: step.error });
       const wait = 2_000 * 2 ** i;
       expect(r.deliveryClaimedUntil!.getTime()).toBeGreaterThanOrEqual(from + wait);
       expect(r.deliveryClaimedUntil!.getTime()).toBeLessThanOrEqual(Date.now() + wait);
       expect(delivered(text)).toEqual([]);
     }
-    await retryNow(id);
+    await retryNow(h, id);
     expect(await row(id)).toMatchObject({ delivery: 'sent', deliveryError: null, deliveryAttempts: 5 });
     expect(delivered(text)).toHaveLength(1);
     expect(refusedWith(text)).toHaveLength(4);
-    await retryNow(id);
+    await retryNow(h, id);
     expect(delivered(text)).toHaveLength(1);
   });
 
@@ -307,13 +271,13 @@ describe("WeChat's answers: temporary ones are retried, final ones fail the mess
     const issued = h.wechat.tokensIssued;
     const text = 'Stale twice';
     const id = await agentSends(text, 'wr-stale-twice');
-    const r = await attempted(id, 1);
+    const r = await attempted(h, id, 1);
     expect(r).toMatchObject({
       delivery: 'pending',
       deliveryError: 'WeChat answered 42001: access_token expired',
     });
     expect(h.wechat.tokensIssued).toBe(issued + 1);
-    await retryNow(id);
+    await retryNow(h, id);
     expect(await row(id)).toMatchObject({ delivery: 'sent', deliveryAttempts: 2 });
     expect(h.wechat.tokensIssued).toBe(issued + 1);
     expect(delivered(text)).toHaveLength(1);
@@ -324,9 +288,9 @@ describe("WeChat's answers: temporary ones are retried, final ones fail the mess
     h.wechat.failNext(/\/cgi-bin\/token$/, { json: { errcode: -1, errmsg: 'system error' } });
     const text = 'Token came late';
     const id = await agentSends(text, 'wr-token-busy');
-    const r = await attempted(id, 1);
+    const r = await attempted(h, id, 1);
     expect(r).toMatchObject({ delivery: 'pending', deliveryError: 'WeChat answered -1: system error' });
-    await retryNow(id);
+    await retryNow(h, id);
     expect(await row(id)).toMatchObject({ delivery: 'sent', deliveryAttempts: 2 });
     expect(delivered(text)).toHaveLength(1);
   });
@@ -340,20 +304,9 @@ describe("WeChat's answers: temporary ones are retried, final ones fail the mess
     h.wechat.failNext(SEND, { json: { errcode, errmsg } });
     const text = `Final ${errcode}`;
     const id = await agentSends(text, `wr-final-${errcode}`);
-    await eventually(async () => expect((await row(id)).delivery).toBe('failed'));
-    expect(await row(id)).toMatchObject({
-      deliveryError: `WeChat answered ${errcode}: ${errmsg}`,
-      deliveryAttempts: 1,
-      deliveryClaimedUntil: null,
+    await expectFinalRefusal(h, id, `WeChat answered ${errcode}: ${errmsg}`, {
+      delivered: () => delivered(text),
+      refused: () => refusedWith(text),
     });
-    await retryNow(id);
-    expect((await row(id)).deliveryAttempts).toBe(1);
-    expect(delivered(text)).toEqual([]);
-    expect(refusedWith(text)).toHaveLength(1);
-
-    const resent = await h.api('POST', '/api/chat/resend', { messageId: id });
-    expect(resent.status).toBe(200);
-    await eventually(async () => expect((await row(id)).delivery).toBe('sent'));
-    expect(delivered(text)).toHaveLength(1);
   });
 });

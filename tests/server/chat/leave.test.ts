@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
   type ChannelHarness,
+  connectLine,
   conversation,
   eventually,
-  LINE_SECRET,
-  lineSignature,
-  postRaw,
+  lineEvent,
+  postLineWebhook,
   startChannelHarness,
 } from '../channels/channelHarness';
 
@@ -24,25 +24,12 @@ let h: ChannelHarness;
 let channelId: string;
 
 async function sayIn(source: Record<string, string>, text: string) {
-  const body = JSON.stringify({
-    destination: 'Ubot0000000000000000000000000000',
-    events: [
-      {
-        type: 'message',
-        message: { id: randomUUID(), type: 'text', text, quoteToken: 'q' },
-        webhookEventId: randomUUID().replace(/-/g, '').slice(0, 26).toUpperCase(),
-        deliveryContext: { isRedelivery: false },
-        timestamp: Date.now(),
-        source,
-        replyToken: randomUUID().replace(/-/g, ''),
-        mode: 'active',
-      },
-    ],
-  });
-  await postRaw(`${h.server.url}/webhook/line/${channelId}`, body, {
-    'content-type': 'application/json',
-    'x-line-signature': lineSignature(LINE_SECRET, body),
-  });
+  await postLineWebhook(h, channelId, [
+    lineEvent(source, {
+      type: 'message',
+      message: { id: randomUUID(), type: 'text', text, quoteToken: 'q' },
+    }),
+  ]);
   const externalId = source.groupId ?? source.roomId ?? source.userId;
   return eventually(async () => {
     const c = await conversation(h, channelId, externalId);
@@ -53,13 +40,7 @@ async function sayIn(source: Record<string, string>, text: string) {
 
 beforeAll(async () => {
   h = await startChannelHarness();
-  channelId = (
-    await h.connect('line', {
-      channel_id: '1650000001',
-      channel_secret: LINE_SECRET,
-      access_token: h.line.token,
-    })
-  )._id;
+  channelId = await connectLine(h, '1650000001');
 });
 afterAll(() => h?.close());
 

@@ -5,16 +5,17 @@
 // rich menus and locations. Each role gets exactly what its areas allow (core/access/areas.ts),
 // nothing more; and a second account's ids give 403 or 404, never data. One server, many requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Access,
-  type Action,
-  type Area,
-  type AreaPermissions,
-  resolvePermissions,
-} from '../../../core/access/areas';
+import { type Action, type Area, type AreaPermissions, resolvePermissions } from '../../../core/access/areas';
 import { png } from '../media/fixtures';
 import { bubbleForm } from '../templates/templateForms';
-import { type Payload, type Session, startTeamHarness, type TeamHarness } from './teamHarness';
+import {
+  type CustomRoles,
+  membersByRole,
+  type Payload,
+  type Session,
+  startTeamHarness,
+  type TeamHarness,
+} from './teamHarness';
 
 let h: TeamHarness;
 const as: Record<string, Session & { userId?: string }> = {};
@@ -32,7 +33,7 @@ let target: Session & { userId: string };
 const rolesByLevel: Record<number, string> = {};
 
 /** Custom roles an owner makes in the role editor. */
-const CUSTOM: Record<string, { level: number; permissions: Partial<Record<Area, Access>> }> = {
+const CUSTOM: CustomRoles = {
   // Spec: "an agent who can chat but not broadcast"; nor see contacts.
   chatOnly: {
     level: 4,
@@ -74,18 +75,7 @@ const unique = (prefix: string) => `${prefix}_${++counter}`;
 
 beforeAll(async () => {
   h = await startTeamHarness();
-  as.owner = h.owner;
-  as.admin = await h.addMember(2, 'Admin');
-  as.supervisor = await h.addMember(3, 'Supervisor');
-  as.agent = await h.addMember(4, 'Agent');
-  for (const [name, role] of Object.entries(CUSTOM)) {
-    const made = await h.api('POST', '/api/settings/roles', { name, ...role });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const member = await h.addMember(role.level, name);
-    const put = await h.api('PUT', `/api/settings/users/${member.userId}`, { role_id: made.body.role._id });
-    expect(put.status).toBe(200);
-    as[name] = member;
-  }
+  Object.assign(as, await membersByRole(h, CUSTOM));
   for (const level of [1, 2, 3, 4]) rolesByLevel[level] = await h.roleId(level);
   target = await h.addMember(4, 'Target agent');
   contactId = await h.customer('hello', 'visitor-a', 'Ann');

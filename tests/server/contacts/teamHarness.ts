@@ -2,6 +2,8 @@
 // role level, a second account in another workspace with its own owner and data, customers
 // writing in through the inbound path, and a small HTTP helper that never throws on a status.
 import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Access, Area } from '../../../core/access/areas';
 import { newId } from '../../../server/accounts/ids';
 import { accounts, channels, memberships, roles, users, workspaces } from '../../../server/accounts/schema';
 import { hashPassword } from '../../../server/auth/passwordHash';
@@ -140,4 +142,29 @@ export async function startTeamHarness(): Promise<TeamHarness> {
   };
 
   return { server, owner, api, addMember, roleId, otherAccount, customer, close: () => server.close() };
+}
+
+/** A custom role by name: its level and the area access it narrows or widens. */
+export type CustomRoles = Record<string, { level: number; permissions: Partial<Record<Area, Access>> }>;
+
+/**
+ * The owner and a member at each seeded level (owner, admin, supervisor, agent), then one member
+ * per custom role, created through the settings API; all by name.
+ */
+export async function membersByRole(h: TeamHarness, custom: CustomRoles) {
+  const as: Record<string, Session & { userId?: string }> = {
+    owner: h.owner,
+    admin: await h.addMember(2, 'Admin'),
+    supervisor: await h.addMember(3, 'Supervisor'),
+    agent: await h.addMember(4, 'Agent'),
+  };
+  for (const [name, role] of Object.entries(custom)) {
+    const made = await h.api('POST', '/api/settings/roles', { name, ...role });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const member = await h.addMember(role.level, name);
+    const put = await h.api('PUT', `/api/settings/users/${member.userId}`, { role_id: made.body.role._id });
+    expect(put.status).toBe(200);
+    as[name] = member;
+  }
+  return as;
 }

@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactVerifications } from '../../../server/contacts/schema';
 import {
   type ChannelHarness,
+  connectLine,
   conversation,
   eventually,
-  LINE_SECRET,
-  lineSignature,
   type Payload,
-  postRaw,
+  postLineWebhook,
   startChannelHarness,
 } from '../channels/channelHarness';
 
@@ -59,13 +58,7 @@ const menu = (image: string, extra: Payload = {}) => ({
 
 beforeAll(async () => {
   h = await startChannelHarness({ PUBLIC_URL: 'https://chat.example.test' });
-  channelId = (
-    await h.connect('line', {
-      channel_id: '1650000001',
-      channel_secret: LINE_SECRET,
-      access_token: h.line.token,
-    })
-  )._id;
+  channelId = await connectLine(h, '1650000001');
 });
 afterAll(() => h?.close());
 
@@ -175,24 +168,17 @@ describe('publishing', () => {
 
   it('a personal menu is linked to the verified contacts of the channel', async () => {
     for (const userId of ['U-vip-1', 'U-vip-2', 'U-plain']) {
-      const body = JSON.stringify({
-        destination: 'Ubot',
-        events: [
-          {
-            type: 'message',
-            message: { id: `m-${userId}`, type: 'text', text: 'hi', quoteToken: 'q' },
-            webhookEventId: `e-${userId}`,
-            deliveryContext: { isRedelivery: false },
-            timestamp: Date.now(),
-            source: { type: 'user', userId },
-            mode: 'active',
-          },
-        ],
-      });
-      await postRaw(`${h.server.url}/webhook/line/${channelId}`, body, {
-        'content-type': 'application/json',
-        'x-line-signature': lineSignature(LINE_SECRET, body),
-      });
+      await postLineWebhook(h, channelId, [
+        {
+          type: 'message',
+          message: { id: `m-${userId}`, type: 'text', text: 'hi', quoteToken: 'q' },
+          webhookEventId: `e-${userId}`,
+          deliveryContext: { isRedelivery: false },
+          timestamp: Date.now(),
+          source: { type: 'user', userId },
+          mode: 'active',
+        },
+      ]);
     }
     const db = h.server.app.ctx.db;
     for (const userId of ['U-vip-1', 'U-vip-2']) {

@@ -1,49 +1,28 @@
 // Two server processes on one PostgreSQL and one Redis (design.md "Scale-out is configuration"):
 // an agent connected to one hears a customer who reached the other.
-import { createClient } from 'redis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_EVENTS, AGENT_NAMESPACE } from '../../../core/realtime/events';
 import { receiveCustomerMessage } from '../../../server/chat/inbound';
-import { createTestDatabase, postgresAvailable } from '../../helpers/postgres';
-import { login, startServer, type TestServer } from '../../helpers/server';
+import { login, type TestServer } from '../../helpers/server';
+import { startTwoServers, type TwoServers, twoServersPossible } from '../../helpers/twoServers';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAvailable(): Promise<boolean> {
-  const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.quit().catch(() => {});
-  }
-}
-
-const ready = (await postgresAvailable()) && (await redisAvailable());
+const ready = await twoServersPossible();
 if (!ready) console.warn('PostgreSQL or Redis is not reachable: the scale-out tests are skipped.');
 
 describe.skipIf(!ready)('two processes on PostgreSQL + Redis', () => {
+  let servers: TwoServers;
   let a: TestServer;
   let b: TestServer;
-  let drop: () => Promise<void>;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    const db = await createTestDatabase();
-    drop = db.drop;
-    a = await startServer({ databaseUrl: db.url, env: { REDIS_URL } });
-    b = await startServer({ databaseUrl: db.url, env: { REDIS_URL } });
+    servers = await startTwoServers();
+    ({ a, b } = servers);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await a?.close();
-    await b?.close();
-    await drop?.();
+    await servers?.close();
   });
 
   async function agentOn(server: TestServer) {

@@ -2,7 +2,6 @@
 // percent to pixels) is saved with the picture's own base height, passes LINE's schema and prose
 // limits, and goes from an agent to a LINE follower through the fake LINE API, which fetches
 // `{baseUrl}/1040` as LINE does; the same template to a widget chat is refused, naming `kind`.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAction } from '../../../core/template/action';
 import {
@@ -17,11 +16,11 @@ import { receiveCustomerMessage } from '../../../server/chat/inbound';
 import { validatorFor } from '../../core/template/lineSchema';
 import {
   type ChannelHarness,
+  connectLine,
   conversation,
   eventually,
-  LINE_SECRET,
-  lineSignature,
-  postRaw,
+  lineEvent,
+  postLineWebhook,
   startChannelHarness,
 } from '../channels/channelHarness';
 import { jpeg, mediaClient, pdf } from '../media/fixtures';
@@ -37,25 +36,10 @@ let widgetFollower: string;
 let picture: { id: string; url: string };
 
 async function customerWrites(userId: string, text: string) {
-  const body = JSON.stringify({
-    destination: 'Ubot0000000000000000000000000000',
-    events: [
-      {
-        type: 'message',
-        message: { id: String(Date.now()), type: 'text', text, quoteToken: 'q' },
-        webhookEventId: randomUUID().replace(/-/g, '').slice(0, 26).toUpperCase(),
-        deliveryContext: { isRedelivery: false },
-        timestamp: Date.now(),
-        source: { type: 'user', userId },
-        replyToken: randomUUID().replace(/-/g, ''),
-        mode: 'active',
-      },
-    ],
-  });
-  const res = await postRaw(`${h.server.url}/webhook/line/${channelId}`, body, {
-    'content-type': 'application/json',
-    'x-line-signature': lineSignature(LINE_SECRET, body),
-  });
+  const message = { id: String(Date.now()), type: 'text', text, quoteToken: 'q' };
+  const res = await postLineWebhook(h, channelId, [
+    lineEvent({ type: 'user', userId }, { type: 'message', message }),
+  ]);
   expect(res.status).toBe(200);
 }
 
@@ -75,13 +59,7 @@ beforeAll(async () => {
   h = await startChannelHarness({ PUBLIC_URL: PUBLIC });
   // LINE reaches the server at PUBLIC_URL; here that is the test server itself.
   h.line.fetchImagemapImages = (url) => url.replace(PUBLIC, h.server.url);
-  channelId = (
-    await h.connect('line', {
-      channel_id: '1650000777',
-      channel_secret: LINE_SECRET,
-      access_token: h.line.token,
-    })
-  )._id;
+  channelId = await connectLine(h, '1650000777');
   h.line.profiles.set('U-fon', { displayName: 'Fon' });
   await customerWrites('U-fon', 'มีโปรอะไรบ้างคะ');
   lineFollower = await eventually(async () => {

@@ -4,14 +4,19 @@
 // member still reads the settings, told whether they may edit. Also what open widgets cost: the
 // script and chunks gzipped, and /service/widget/info re-checked with an ETag (304 while unchanged).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Access, Area } from '../../../core/access/areas';
-import { type Session, startTeamHarness, type TeamHarness } from '../contacts/teamHarness';
+import {
+  type CustomRoles,
+  membersByRole,
+  type Session,
+  startTeamHarness,
+  type TeamHarness,
+} from '../contacts/teamHarness';
 import { png } from '../media/fixtures';
 
 let h: TeamHarness;
 const as: Record<string, Session> = {};
 
-const CUSTOM: Record<string, { level: number; permissions: Partial<Record<Area, Access>> }> = {
+const CUSTOM: CustomRoles = {
   settingsSupervisor: { level: 3, permissions: { settings: 'write' } },
   readOnlyAdmin: { level: 2, permissions: { settings: 'read' } },
 };
@@ -27,19 +32,7 @@ const MAY_EDIT: Record<string, boolean> = {
 
 beforeAll(async () => {
   h = await startTeamHarness();
-  as.owner = h.owner;
-  as.admin = await h.addMember(2, 'Admin');
-  as.supervisor = await h.addMember(3, 'Supervisor');
-  as.agent = await h.addMember(4, 'Agent');
-  for (const [name, role] of Object.entries(CUSTOM)) {
-    const made = await h.api('POST', '/api/settings/roles', { name, ...role });
-    expect(made.status, JSON.stringify(made.body)).toBe(200);
-    const member = await h.addMember(role.level, name);
-    expect(
-      (await h.api('PUT', `/api/settings/users/${member.userId}`, { role_id: made.body.role._id })).status,
-    ).toBe(200);
-    as[name] = member;
-  }
+  Object.assign(as, await membersByRole(h, CUSTOM));
 }, 60_000);
 afterAll(async () => {
   await h?.close();
