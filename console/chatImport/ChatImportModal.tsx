@@ -67,6 +67,26 @@ function ProgressBar({ value, label }: { value: number; label: string }) {
   );
 }
 
+/** The files an import takes, with the template to download in either format. */
+export function ImportFormats() {
+  return (
+    <ul className="ci-formats">
+      <li>{t('chatImport.formats.oam')}</li>
+      <li>{t('chatImport.formats.export')}</li>
+      <li>
+        {t('chatImport.formats.template')}{' '}
+        <button type="button" className="link-button" onClick={() => void downloadTemplate('csv')}>
+          {t('chatImport.modal.templateCsv')}
+        </button>{' '}
+        ·{' '}
+        <button type="button" className="link-button" onClick={() => void downloadTemplate('xlsx')}>
+          {t('chatImport.modal.templateXlsx')}
+        </button>
+      </li>
+    </ul>
+  );
+}
+
 export function ChatImportModal({ onClose, onImported }: { onClose: () => void; onImported?: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
@@ -167,20 +187,7 @@ export function ChatImportModal({ onClose, onImported }: { onClose: () => void; 
     >
       <div className="st-form ci-modal">
         <p className="muted">{t('chatImport.modal.intro')}</p>
-        <ul className="ci-formats">
-          <li>{t('chatImport.formats.oam')}</li>
-          <li>{t('chatImport.formats.export')}</li>
-          <li>
-            {t('chatImport.formats.template')}{' '}
-            <button type="button" className="link-button" onClick={() => void downloadTemplate('csv')}>
-              {t('chatImport.modal.templateCsv')}
-            </button>{' '}
-            ·{' '}
-            <button type="button" className="link-button" onClick={() => void downloadTemplate('xlsx')}>
-              {t('chatImport.modal.templateXlsx')}
-            </button>
-          </li>
-        </ul>
+        <ImportFormats />
         <label className="st-field">
           <span>{t('chatImport.modal.file')}</span>
           <input

@@ -12,7 +12,7 @@ import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { canDo } from '../session/access';
 import { EmptyState, failed, Toasts } from '../settings/ui';
-import { ChatImportModal, downloadTemplate } from './ChatImportModal';
+import { ChatImportModal, ImportFormats } from './ChatImportModal';
 import { listImports } from './calls';
 import './chatImport.css';
 
@@ -42,20 +42,7 @@ export default function ChatImportPage({ titleKey }: PageProps) {
       </PageHeader>
       <section className="ci-help">
         <p>{t('chatImport.page.intro')}</p>
-        <ul className="ci-formats">
-          <li>{t('chatImport.formats.oam')}</li>
-          <li>{t('chatImport.formats.export')}</li>
-          <li>
-            {t('chatImport.formats.template')}{' '}
-            <button type="button" className="link-button" onClick={() => void downloadTemplate('csv')}>
-              {t('chatImport.modal.templateCsv')}
-            </button>{' '}
-            ·{' '}
-            <button type="button" className="link-button" onClick={() => void downloadTemplate('xlsx')}>
-              {t('chatImport.modal.templateXlsx')}
-            </button>
-          </li>
-        </ul>
+        <ImportFormats />
         <p className="muted">{t('chatImport.page.columns')}</p>
       </section>
       {list && list.length === 0 ? (
