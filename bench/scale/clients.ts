@@ -3,8 +3,8 @@
 // gives a client: another process when its own goes away (the client is given every address and
 // moves to the next one). The visitor behaves as the widget does (widget-element/box/controller.ts):
 // a send without an answer goes again with the same temp id, and after a reconnect it reads what
-// came after the newest message it has. The console likewise calls /api/chat/reconnect after a
-// reconnect that did not recover its state.
+// came after the newest message its socket or a catch-up brought. The console likewise calls
+// /api/chat/reconnect after a reconnect that did not recover its state.
 import http from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { AGENT_EVENTS, AGENT_NAMESPACE, WIDGET_EVENTS, WIDGET_NAMESPACE } from '../../core/realtime/events';
@@ -238,8 +238,9 @@ export class Visitor {
   visitorId = '';
   readonly stats: CallStats & Reconnecting = { retries: 0, rateLimited: 0, failovers: [], reconnects: 0 };
   private socket: ReturnType<typeof failoverSocket> | null = null;
-  /** The newest confirmed message as the widget orders them (timestamp, then arrival). */
-  private newest: { id: string; timestamp: number } | null = null;
+  /** Where a catch-up starts, as the widget keeps it: the newest message the socket or a catch-up
+   *  brought; a send's answer never moves it (a reply missed while the socket was down is older). */
+  private heard: string | null = null;
 
   constructor(private readonly o: VisitorOptions) {
     this.route = new Route(o.urls);
@@ -250,12 +251,6 @@ export class Visitor {
       'x-forwarded-for': this.o.ip,
       ...(this.sessionId ? { [WIDGET_SESSION_HEADER]: this.sessionId } : {}),
     };
-  }
-
-  private confirm(message: WidgetChatMessage) {
-    if (!message.id) return;
-    if (!this.newest || message.timestamp >= this.newest.timestamp)
-      this.newest = { id: message.id, timestamp: message.timestamp };
   }
 
   /** POST /service/widget/verify: a new session, as the widget's first open makes. */
@@ -293,7 +288,7 @@ export class Visitor {
       },
       (socket) =>
         socket.on(WIDGET_EVENTS.NEW_MESSAGE, (message: WidgetChatMessage) => {
-          this.confirm(message);
+          if (message.id) this.heard = message.id;
           this.o.onMessage?.(message, true);
         }),
     );
@@ -306,20 +301,19 @@ export class Visitor {
 
   /** What came while the socket was away (the widget's load() after a reconnect). */
   private async catchUp() {
-    if (!this.newest) return;
+    const from = this.heard ? `after=${this.heard}` : 'skip=0&limit=50';
     const answer = await callUntilAnswered<{ chat: WidgetChatMessage[] }>(this.route, this.stats, (url) =>
       this.o.http.request(
         'GET',
-        `${url}/service/widget/messages?widget_id=${this.o.widgetId}&after=${this.newest?.id}`,
+        `${url}/service/widget/messages?widget_id=${this.o.widgetId}&${from}`,
         undefined,
         this.headers(),
       ),
     );
     if (answer.status !== 200) return;
-    for (const message of answer.body.chat) {
-      this.confirm(message);
-      this.o.onMessage?.(message, false);
-    }
+    for (const message of answer.body.chat) this.o.onMessage?.(message, false);
+    const last = answer.body.chat.at(-1)?.id;
+    if (last) this.heard = last;
   }
 
   /** Sends a text with the widget's event shape; the same `id` on every try. Resolves on the answer. */
@@ -342,8 +336,6 @@ export class Visitor {
           this.headers(),
         ),
     );
-    const stored = answer.status === 200 ? answer.body.results?.[0]?.message : undefined;
-    if (stored) this.confirm(stored);
     return answer;
   }
 

@@ -6,7 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../server/chat/schema';
 import { launchBrowser } from '../helpers/browser';
 import { login, startServer, type TestServer } from '../helpers/server';
-import { type Auth, agentReply, boxOf, bubbles, launcherOf, putSettings, sendText } from './widgetHelpers';
+import {
+  type Auth,
+  agentReply,
+  boxOf,
+  bubbles,
+  launcherOf,
+  putSettings,
+  sendConfirmed,
+  sendText,
+} from './widgetHelpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -170,6 +179,51 @@ describe('widget on the demo site', () => {
       (m) => m.text === 'this one fails first',
     );
     expect(stored).toHaveLength(1);
+    await page.close();
+  });
+
+  it('catches up on a reply its socket missed even when a send was answered meanwhile', async () => {
+    // A load balancer's picture: the socket drops and comes back on a process that cannot recover
+    // its state, while the visitor's HTTP calls keep being answered (by another process).
+    const page = await browser.newPage();
+    let refuse = false;
+    const open = new Set<{ close(): void }>();
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (refuse) {
+        ws.close();
+        return;
+      }
+      const upstream = ws.connectToServer();
+      open.add(ws);
+      // No state recovery on the process it lands on: the session id and offset are dropped.
+      ws.onMessage((m) =>
+        upstream.send(
+          typeof m === 'string' ? m.replace(/,?"(pid|offset)":"[^"]*"/g, '').replace('{,', '{') : m,
+        ),
+      );
+      upstream.onMessage((m) => ws.send(m));
+      upstream.onClose(() => ws.close());
+      ws.onClose(() => {
+        open.delete(ws);
+        upstream.close();
+      });
+    });
+    await page.goto(`${server.url}/demo/`);
+    await launcherOf(page).click();
+    await sendConfirmed(page, 'Anyone in?');
+    await agentReply(server, auth, page, 'Yes, Owner here.');
+    await expect.poll(() => bubbles(page)).toContain('Yes, Owner here.');
+
+    refuse = true;
+    for (const ws of open) ws.close();
+    await agentReply(server, auth, page, 'Sent while your socket was away');
+    await sendConfirmed(page, 'Still there?');
+    expect(await bubbles(page)).not.toContain('Sent while your socket was away');
+    refuse = false;
+    await expect.poll(() => bubbles(page), { timeout: 10_000 }).toContain('Sent while your socket was away');
+    const texts = await bubbles(page);
+    expect(texts.indexOf('Sent while your socket was away')).toBeLessThan(texts.indexOf('Still there?'));
+    expect(texts.filter((t) => t === 'Still there?')).toHaveLength(1);
     await page.close();
   });
 

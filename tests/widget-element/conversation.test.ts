@@ -64,6 +64,17 @@ describe('optimistic sends (spec 4)', () => {
     expect(lastConfirmedId(list)).toBe('b');
     expect(unconfirmed(list).map((m) => m.temp_id)).toEqual(['t1']);
   });
+
+  it("puts a catch-up's missed reply in the server's order, before a send answered meanwhile", () => {
+    const before = mergeMessages([], [server('a', { timestamp: 5 }), server('mine', { timestamp: 7 })]);
+    const after = mergeMessages(before, [
+      server('missed', { timestamp: 7 }),
+      server('mine', { timestamp: 7 }),
+    ]);
+    expect(after.map((m) => m.id)).toEqual(['a', 'missed', 'mine']);
+    const added = mergeMessages(after, [server('new', { timestamp: 7 })]);
+    expect(added.map((m) => m.id)).toEqual(['a', 'missed', 'mine', 'new']);
+  });
 });
 
 describe('unread and quick replies', () => {

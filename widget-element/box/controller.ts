@@ -127,6 +127,14 @@ export class Controller {
   private renewNext = false;
   /** When this tab last sent sess_expired (its own SESSION_EXPIRED echo must not clear it). */
   private renewedAt = 0;
+  /**
+   * Where a catch-up starts: the newest message the socket or a page load brought, never one a
+   * send's answer confirmed. A send answered while the socket is down (the load balancer moved the
+   * call to another process) is newer than a reply the socket missed meanwhile, so a catch-up
+   * after it would skip that reply; the socket echoes the visitor's own messages, so this anchor
+   * still keeps up while connected.
+   */
+  private heard: string | null = null;
   private sessionPromise: Promise<string> | null = null;
   readonly handles = new Map<string, { cancel(): void }>();
   private readonly api;
@@ -239,7 +247,8 @@ export class Controller {
 
   /** The latest page of history (or what came after the newest message we have). */
   async load() {
-    const after = this.state.loaded ? lastConfirmedId(this.state.messages) : null;
+    const catchUp = this.state.loaded;
+    const after = catchUp ? this.heard : null;
     try {
       const page = await this.api.get<{
         chat: ChatMessage[];
@@ -249,7 +258,9 @@ export class Controller {
         ...(after ? { after } : { skip: 0, limit: PAGE_SIZE }),
       });
       // A catch-up after a reconnect announces what arrived meanwhile; the first page is history.
-      this.receive(page.chat, after !== null);
+      this.receive(page.chat, catchUp);
+      if (!catchUp) this.heard = null;
+      this.hear(page.chat);
       this.store.set({
         loaded: true,
         ...(after ? {} : { olderAvailable: page.total_count > page.chat.length }),
@@ -352,6 +363,7 @@ export class Controller {
     switch (action.type) {
       case 'SOCKET_NEW_MESSAGE':
         this.receive([action.payload as ChatMessage], true);
+        this.hear([action.payload as ChatMessage]);
         break;
       case 'SOCKET_SESSION_EXPIRED':
         // Another tab began a new conversation: the old one's messages go, sends waiting stay. The
@@ -377,6 +389,12 @@ export class Controller {
         break;
       }
     }
+  }
+
+  /** Moves the catch-up anchor to the newest of messages the socket or a page load brought. */
+  private hear(incoming: readonly ChatMessage[]) {
+    const id = incoming.at(-1)?.id;
+    if (id && this.state.messages.some((m) => m.id === id)) this.heard = id;
   }
 
   private receive(incoming: ChatMessage[], announce: boolean) {

@@ -24,17 +24,33 @@ function ordered(list: ChatMessage[]): ChatMessage[] {
     .map(({ m }) => m);
 }
 
-/** Adds or replaces messages from the server (history pages, socket events, send answers). */
+const indexOf = (list: readonly ChatMessage[], message: ChatMessage) =>
+  list.findIndex(
+    (m) => (message.id && m.id === message.id) || (message.temp_id && m.temp_id === message.temp_id),
+  );
+
+/**
+ * Adds or replaces messages from the server (history pages, socket events, send answers). A batch
+ * comes in the server's order: a message new to the list goes before the batch's next message the
+ * list already has (a catch-up's missed reply before the visitor's send answered meanwhile, when
+ * both carry the same second).
+ */
 export function mergeMessages(list: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
   const next = [...list];
-  for (const message of incoming) {
+  incoming.forEach((message, j) => {
     const confirmed = { ...message, statusSendMessage: null };
-    const at = next.findIndex(
-      (m) => (message.id && m.id === message.id) || (message.temp_id && m.temp_id === message.temp_id),
-    );
-    if (at >= 0) next[at] = confirmed;
-    else next.push(confirmed);
-  }
+    const at = indexOf(next, message);
+    if (at >= 0) {
+      next[at] = confirmed;
+      return;
+    }
+    const later = incoming
+      .slice(j + 1)
+      .map((m) => indexOf(next, m))
+      .find((i) => i >= 0);
+    if (later === undefined) next.push(confirmed);
+    else next.splice(later, 0, confirmed);
+  });
   return ordered(next);
 }
 
