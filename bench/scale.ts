@@ -68,6 +68,22 @@ const GOAL = {
 
 /** After a load step, how long messages acknowledged but not yet heard are waited for. */
 const STRAGGLER_WAIT_MS = 30_000;
+/** After the fault run, how long clients still reconnecting to the survivor are waited for. */
+const RECONNECT_WAIT_MS = 60_000;
+
+/** Polls the generators until every visitor and agent is connected again, or `waitMs` passed. */
+async function untilReconnected(c: Cluster, waitMs: number) {
+  const started = performance.now();
+  for (;;) {
+    const counts = await all<{ visitors: number; agents: number }>(c, 'count');
+    const visitors = counts.reduce((n, x) => n + x.visitors, 0);
+    const agents = counts.reduce((n, x) => n + x.agents, 0);
+    const waitedMs = performance.now() - started;
+    if ((visitors === VISITORS && agents === AGENTS) || waitedMs >= waitMs)
+      return { visitors, agents, waitedMs };
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
 
 // ---------- the measurements ----------
 
@@ -246,11 +262,15 @@ async function faultRun(c: Cluster): Promise<BenchRow[]> {
   );
   const settledIn = (performance.now() - started) / 1000 - FAULT_SECONDS;
   const duplicated = m.duplicates + stored.duplicates;
-  const counts = await all<{ visitors: number; agents: number }>(c, 'count');
-  const connectedNow = counts.reduce((n, x) => n + x.visitors, 0);
-  const agentsNow = counts.reduce((n, x) => n + x.agents, 0);
+  // Clients still moving to the survivor when the messages are settled are waited for too.
+  const {
+    visitors: connectedNow,
+    agents: agentsNow,
+    waitedMs,
+  } = await untilReconnected(c, RECONNECT_WAIT_MS);
+  const backIn = (performance.now() - started) / 1000 - killAt / 1000;
   say(
-    `fault run: sent ${fmt(m.sent)} (skipped ${fmt(m.skipped)}), answered ${fmt(m.acked.size)}, retried ${fmt(m.retries)} calls, ${fmt(m.failovers.count)} reconnections to the survivor (p50 ${fmt(m.failovers.percentile(50))} ms, max ${fmt(m.failovers.max)} ms); ${connectedNow} visitors and ${agentsNow} agents connected after; settled ${fmt(Math.max(0, settledIn), 1)} s after the load`,
+    `fault run: sent ${fmt(m.sent)} (skipped ${fmt(m.skipped)}), answered ${fmt(m.acked.size)}, retried ${fmt(m.retries)} calls, ${fmt(m.failovers.count)} reconnections to the survivor (p50 ${fmt(m.failovers.percentile(50))} ms, max ${fmt(m.failovers.max)} ms); ${connectedNow} visitors and ${agentsNow} agents connected after; settled ${fmt(Math.max(0, settledIn), 1)} s after the load; ${waitedMs > 0 ? `clients waited for ${fmt(waitedMs / 1000, 1)} s more, ` : ''}${connectedNow === VISITORS && agentsNow === AGENTS ? 'all' : 'not all'} connected ${fmt(backIn, 1)} s after the kill`,
   );
   say(
     `fault run: ${notLive.length} answered sends no agent heard live (stored: ${notLive.length - lostCustomer}); ${m.repliesCaughtUp} replies reached visitors by their catch-up; ${m.repeats} events repeated (same message id)`,
