@@ -10,6 +10,15 @@ export interface AccountAccess {
   workspaceId: string;
   roleId: string;
   level: number;
+  /** The account's queues as the caller stands in them, when read with the access (server/auth/guard.ts). */
+  queues?: QueueMembership[];
+}
+
+/** A queue of the account and whether the caller is one of its members (server/chat/viewer.ts). */
+export interface QueueMembership {
+  id: string;
+  visibility: string;
+  member: boolean;
 }
 
 export async function loadProfile(db: Db, userId: string) {

@@ -25,17 +25,33 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user id behind a token, or a 401 with Unauthorization / Token_Expired (spec 6). */
-export async function resolveSession(
-  db: Db,
-  token: string | undefined,
-): Promise<{ userId: string; tokenHash: string; expiresAt: Date }> {
+export interface ResolvedSession {
+  userId: string;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/** What the database keys a bearer token's session by; a 401 for none or a malformed one. */
+export function tokenHashOf(token: string | undefined): string {
   if (!token || token.length > 200) throw new Unauthorized('Unauthorization');
-  const tokenHash = hashToken(token);
-  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return hashToken(token);
+}
+
+/** The session row read for a token as the caller's auth: a 401 when there is none or it has expired. */
+export function liveSession(
+  row: { userId: string; expiresAt: Date } | undefined,
+  tokenHash: string,
+): ResolvedSession {
   if (!row) throw new Unauthorized('Unauthorization');
   if (row.expiresAt.getTime() <= Date.now()) throw new Unauthorized('Token_Expired');
   return { userId: row.userId, tokenHash, expiresAt: row.expiresAt };
+}
+
+/** The user id behind a token, or a 401 with Unauthorization / Token_Expired (spec 6). */
+export async function resolveSession(db: Db, token: string | undefined): Promise<ResolvedSession> {
+  const tokenHash = tokenHashOf(token);
+  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return liveSession(row, tokenHash);
 }
 
 export async function endSession(db: Db, tokenHash: string): Promise<void> {

@@ -15,6 +15,7 @@ export function viewerOf(ctx: AppContext, request: FastifyRequest): Promise<View
     accountId: account.accountId,
     level: account.level,
     roleId: account.roleId,
+    queues: account.queues,
   });
 }
 

@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { allowedQueueIds, inQueueScope, queueScope } from '../../core/access/queues';
 import { rolePermissions } from '../accounts/permissions';
+import type { QueueMembership } from '../accounts/profile';
 import { FULL_ACCESS_LEVEL } from '../accounts/roles';
 import { memberships } from '../accounts/schema';
 import type { Db } from '../db/client';
@@ -21,20 +22,33 @@ export interface Viewer {
   restrictedQueueIds: string[];
 }
 
-export async function loadViewer(
-  db: Db,
-  access: { userId: string; accountId: string; level: number; roleId?: string },
-): Promise<Viewer> {
+/** The account's queues and whether the user is a member of each. */
+async function queueMemberships(db: Db, userId: string, accountId: string): Promise<QueueMembership[]> {
   const rows = await db
     .select({ id: queues.id, visibility: queues.visibility, member: queueMembers.userId })
     .from(queues)
-    .leftJoin(queueMembers, and(eq(queueMembers.queueId, queues.id), eq(queueMembers.userId, access.userId)))
-    .where(eq(queues.accountId, access.accountId));
+    .leftJoin(queueMembers, and(eq(queueMembers.queueId, queues.id), eq(queueMembers.userId, userId)))
+    .where(eq(queues.accountId, accountId));
+  return rows.map((q) => ({ id: q.id, visibility: q.visibility, member: q.member !== null }));
+}
+
+/** `access.queues`: the memberships when the request already read them (server/auth/guard.ts). */
+export async function loadViewer(
+  db: Db,
+  access: {
+    userId: string;
+    accountId: string;
+    level: number;
+    roleId?: string;
+    queues?: QueueMembership[];
+  },
+): Promise<Viewer> {
+  const rows = access.queues ?? (await queueMemberships(db, access.userId, access.accountId));
   // Level 1, and roles given 'all_queues' (a supervisor who sees every queue), see them all.
   const seesAllQueues =
     access.level <= FULL_ACCESS_LEVEL ||
     (await roleSeesAllQueues(db, access.userId, access.accountId, access.roleId));
-  const memberOf = rows.filter((q) => q.member !== null).map((q) => q.id);
+  const memberOf = rows.filter((q) => q.member).map((q) => q.id);
   const visibleQueueIds = allowedQueueIds(rows, memberOf, seesAllQueues);
   return {
     userId: access.userId,

@@ -154,6 +154,32 @@ describe('channel_id (spec 7)', () => {
     expect(foreign.status).toBe(403);
   });
 
+  it('checks the token before the account: 401 for an unknown or ended token, Token_Expired when it lapsed', async () => {
+    const { headers } = await login(server.url);
+    const unknown = await fetch(`${server.url}/api/agents/online`, {
+      headers: { ...headers, authorization: 'Bearer not-a-token' },
+    });
+    expect(unknown.status).toBe(401);
+    expect((await unknown.json()).message).toBe('Unauthorization');
+    await fetch(`${server.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: headers.authorization },
+    });
+    const ended = await fetch(`${server.url}/api/agents/online`, { headers });
+    expect(ended.status).toBe(401);
+
+    const short = await startServer({ sessionTtlMs: 300 });
+    try {
+      const lapsed = await login(short.url);
+      await new Promise((r) => setTimeout(r, 500));
+      const res = await fetch(`${short.url}/api/chat/followers?skip=0&limit=5`, { headers: lapsed.headers });
+      expect(res.status).toBe(401);
+      expect((await res.json()).message).toBe('Token_Expired');
+    } finally {
+      await short.close();
+    }
+  });
+
   it('an unknown /api path is a JSON 404 once signed in', async () => {
     const { headers } = await login(server.url);
     const res = await fetch(`${server.url}/api/does-not-exist`, { headers });
