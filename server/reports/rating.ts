@@ -2,13 +2,14 @@
 // The visitor proves who they are as on every widget call: the session token from
 // /service/widget/verify in x-widget-session (or as a Bearer token, or session_id in the body).
 // The chat rated is livechat_id, which must be one of the visitor's own, or else their latest.
-import { and, eq, gte } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../core/validation/rules';
 import { WIDGET_SESSION_HEADER } from '../../core/widget/message';
 import { newId } from '../accounts/ids';
 import { followers, livechats } from '../chat/schema';
 import type { AppContext } from '../context';
+import { statement } from '../db/client';
 import { Invalid, NotFound } from '../http/errors';
 import { loadWidgetChannel } from '../widget/channel';
 import { sharedLimiter } from '../widget/rateLimit';
@@ -49,28 +50,37 @@ export function ratingInput(body: Record<string, unknown>): RatingInput {
 export const RATING_ASK_MS = 24 * 60 * 60_000;
 
 /**
- * The visitor's current chat when the team has closed it lately and it is not rated yet: what a
- * widget that missed the CHAT_CLOSED event (its socket connected just after) learns on catch-up.
+ * The visitor's conversation (null before their first message) and, in the same round trip, its
+ * current chat when the team closed it lately and it is not rated yet: what a widget that missed
+ * the CHAT_CLOSED event (its socket connected just after) learns on catch-up.
  */
-export async function pendingRating(
+const VISITOR_CONVERSATION = statement(
+  'widget_visitor_conversation',
+  /* sql */ `
+select f.id,
+  case when l.id is not null and not exists (select 1 from chat_ratings r where r.livechat_id = l.id)
+    then l.id end as pending_rating
+from followers f
+left join livechats l on l.id = f.livechat_id and l.is_done and l.closed_at >= $3::timestamptz
+where f.channel_id = $1::text and f.external_id = $2::text
+limit 1`,
+);
+
+export async function visitorConversation(
   ctx: AppContext,
-  followerId: string,
+  channelId: string,
+  visitorId: string,
   now = new Date(),
-): Promise<{ livechat_id: string } | null> {
-  const [row] = await ctx.db
-    .select({ id: livechats.id, rated: chatRatings.id })
-    .from(followers)
-    .innerJoin(livechats, eq(livechats.id, followers.livechatId))
-    .leftJoin(chatRatings, eq(chatRatings.livechatId, livechats.id))
-    .where(
-      and(
-        eq(followers.id, followerId),
-        eq(livechats.isDone, true),
-        gte(livechats.closedAt, new Date(now.getTime() - RATING_ASK_MS)),
-      ),
-    )
-    .limit(1);
-  return row && !row.rated ? { livechat_id: row.id } : null;
+): Promise<{ followerId: string | null; pendingRating: { livechat_id: string } | null }> {
+  const [row] = await ctx.database.run<{ id: string; pending_rating: string | null }>(VISITOR_CONVERSATION, [
+    channelId,
+    visitorId,
+    new Date(now.getTime() - RATING_ASK_MS),
+  ]);
+  return {
+    followerId: row?.id ?? null,
+    pendingRating: row?.pending_rating ? { livechat_id: row.pending_rating } : null,
+  };
 }
 
 export function registerRatingRoute(app: FastifyInstance, ctx: AppContext) {

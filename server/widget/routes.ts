@@ -10,7 +10,7 @@ import { cleanPreChat, validatePreChat, visitorNameFrom } from '../../core/widge
 import type { AppContext } from '../context';
 import { Invalid, Unauthorized } from '../http/errors';
 import { requestOrigin } from '../media/wire';
-import { pendingRating } from '../reports/rating';
+import { visitorConversation } from '../reports/rating';
 import { registerWidgetAdapter } from './adapter';
 import { loadWidgetChannel, loadWidgetChannelCached, publicInfo } from './channel';
 import { ONE_FILE_LIMITS, storeVisitorUpload } from './files';
@@ -188,14 +188,13 @@ function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     const session = await requireSession(ctx, channel.id, sessionToken(request));
     const skip = intParam(q.skip, 0, 0, 1_000_000, 'skip');
     const limit = intParam(q.limit, 20, 1, MESSAGES_MAX_LIMIT, 'limit');
-    const followerId = await followerIdOf(ctx, channel.id, session.visitorId);
+    const { followerId, pendingRating } = await visitorConversation(ctx, channel.id, session.visitorId);
     if (!followerId) return { chat: [], total_count: 0 };
     // A chat the team closed lately and the visitor has not rated: the widget asks for the rating
     // even when its socket missed the CHAT_CLOSED event.
     // Only the latest page and catch-ups ask: older pages (skip > 0) come after one of those.
     const latest = skip === 0 || (typeof q.after === 'string' && q.after !== '');
-    const closed = latest ? await pendingRating(ctx, followerId) : null;
-    const closedChat = closed ? { closed_chat: closed } : {};
+    const closedChat = latest && pendingRating ? { closed_chat: pendingRating } : {};
     if (typeof q.after === 'string' && q.after !== '') {
       const after = await messagesAfter(ctx, followerId, q.after);
       if (after) return { ...after, ...closedChat };

@@ -1,10 +1,12 @@
 // The visitor's conversation as the widget shows it (GET /service/widget/messages).
-import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import { toWidgetMessage, type WidgetChatMessage } from '../../core/widget/message';
 import { users } from '../accounts/schema';
+import { toMessageRow } from '../chat/rows';
 import { messages } from '../chat/schema';
 import { messageToWire } from '../chat/serialize';
 import type { AppContext } from '../context';
+import { statement } from '../db/client';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -39,19 +41,26 @@ export async function pageOfMessages(ctx: AppContext, followerId: string, skip: 
   return { chat: await toWidget(ctx, rows.reverse()), total_count: Number(n) };
 }
 
+/** The messages after an anchor of the same conversation, oldest first, with whether the anchor is
+ *  one of its messages, in one round trip (a reconnect's catch-up). */
+const MESSAGES_AFTER = statement(
+  'widget_messages_after',
+  /* sql */ `
+with anchor as (select seq from messages where follower_id = $1::text and id = $2::text limit 1)
+select exists (select 1 from anchor) as known,
+  coalesce((select json_agg(row_to_json(m) order by m.seq) from (
+    select * from messages where follower_id = $1::text and seq > (select seq from anchor)
+    order by seq limit $3::int) m), '[]'::json) as rows`,
+);
+
 /** Everything after a message the widget already has (a reconnect), oldest first; null if unknown. */
 export async function messagesAfter(ctx: AppContext, followerId: string, afterId: string) {
-  const [anchor] = await ctx.db
-    .select({ seq: messages.seq })
-    .from(messages)
-    .where(and(eq(messages.followerId, followerId), eq(messages.id, afterId)))
-    .limit(1);
-  if (!anchor) return null;
-  const rows = await ctx.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.followerId, followerId), gt(messages.seq, anchor.seq)))
-    .orderBy(asc(messages.seq))
-    .limit(MESSAGES_MAX_LIMIT);
+  const [found] = await ctx.database.run<{ known: boolean; rows: Record<string, unknown>[] | string }>(
+    MESSAGES_AFTER,
+    [followerId, afterId, MESSAGES_MAX_LIMIT],
+  );
+  if (!found?.known) return null;
+  const json = typeof found.rows === 'string' ? JSON.parse(found.rows) : found.rows;
+  const rows = (json as Record<string, unknown>[]).map(toMessageRow);
   return { chat: await toWidget(ctx, rows), total_count: rows.length };
 }
