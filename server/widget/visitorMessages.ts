@@ -41,23 +41,36 @@ export async function pageOfMessages(ctx: AppContext, followerId: string, skip: 
   return { chat: await toWidget(ctx, rows.reverse()), total_count: Number(n) };
 }
 
-/** The messages after an anchor of the same conversation, oldest first, with whether the anchor is
- *  one of its messages, in one round trip (a reconnect's catch-up). */
+/**
+ * How far before its anchor a catch-up starts. Behind several processes a socket hears the messages
+ * stored by its own process at once and the others' a few milliseconds later (through Redis), so a
+ * socket that drops can have heard a message without an older one from another process; the
+ * overlap brings that one too, and the widget drops the ones it has (by id).
+ */
+export const CATCH_UP_OVERLAP_S = 5;
+
+/** The messages after an anchor of the same conversation (and the overlap before it), oldest first,
+ *  with whether the anchor is one of its messages, in one round trip (a reconnect's catch-up). */
 const MESSAGES_AFTER = statement(
   'widget_messages_after',
   /* sql */ `
-with anchor as (select seq from messages where follower_id = $1::text and id = $2::text limit 1)
+with anchor as (select seq, created_at from messages where follower_id = $1::text and id = $2::text limit 1),
+start as (
+  select least((select seq + 1 from anchor), (select min(seq) from messages where follower_id = $1::text
+    and created_at >= (select created_at from anchor) - make_interval(secs => $4::int))) as seq
+)
 select exists (select 1 from anchor) as known,
   coalesce((select json_agg(row_to_json(m) order by m.seq) from (
-    select * from messages where follower_id = $1::text and seq > (select seq from anchor)
+    select * from messages where follower_id = $1::text and seq >= (select seq from start) and id <> $2::text
     order by seq limit $3::int) m), '[]'::json) as rows`,
 );
 
-/** Everything after a message the widget already has (a reconnect), oldest first; null if unknown. */
+/** Everything after a message the widget already has (a reconnect), and what came in the overlap
+ *  before it, oldest first; null if the anchor is not one of the conversation's messages. */
 export async function messagesAfter(ctx: AppContext, followerId: string, afterId: string) {
   const [found] = await ctx.database.run<{ known: boolean; rows: Record<string, unknown>[] | string }>(
     MESSAGES_AFTER,
-    [followerId, afterId, MESSAGES_MAX_LIMIT],
+    [followerId, afterId, MESSAGES_MAX_LIMIT, CATCH_UP_OVERLAP_S],
   );
   if (!found?.known) return null;
   const json = typeof found.rows === 'string' ? JSON.parse(found.rows) : found.rows;

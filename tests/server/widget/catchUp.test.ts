@@ -1,8 +1,10 @@
 // The widget's reads on both databases: what a reconnecting widget asks for (the messages after
 // the newest one it heard, the latest page for an anchor it does not know) and, on the same call,
 // a chat the team closed that the visitor has not rated yet.
+
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followers } from '../../../server/chat/schema';
+import { followers, messages } from '../../../server/chat/schema';
 import { createTestDatabase, postgresAvailable } from '../../helpers/postgres';
 import { login, startServer, type TestServer } from '../../helpers/server';
 
@@ -75,12 +77,24 @@ describe.each([
       });
       expect(reply.status).toBe(200);
 
+      // The first message is a minute old; the others came just now.
+      const firstId = first.body.results[0].message.id as string;
+      await server.app.ctx.db
+        .update(messages)
+        .set({ createdAt: new Date(Date.now() - 60_000) })
+        .where(eq(messages.id, firstId));
+
       const page = `/service/widget/messages?widget_id=${auth.widgetId}`;
-      const after = await call(`${page}&after=${first.body.results[0].message.id}`, { token });
+      const texts = (body: { chat: { message: string }[] }) => body.chat.map((m) => m.message);
+      const after = await call(`${page}&after=${firstId}`, { token });
       expect(after.status).toBe(200);
-      expect(after.body.chat.map((m: { message: string }) => m.message)).toEqual(['second', 'from the team']);
+      expect(texts(after.body)).toEqual(['second', 'from the team']);
       expect(after.body.chat[1]).toMatchObject({ from: 'agent', name: 'Owner' });
       expect(after.body.closed_chat).toBeUndefined();
+      // A catch-up also brings the few seconds before its anchor (a message another process stored
+      // may reach the socket after a newer one), never the anchor itself nor older messages.
+      const replyId = after.body.chat[1].id as string;
+      expect(texts((await call(`${page}&after=${replyId}`, { token })).body)).toEqual(['second']);
 
       const unknown = await call(`${page}&after=not-a-message-of-mine`, { token });
       expect(unknown.body.total_count).toBe(3);
@@ -97,7 +111,6 @@ describe.each([
       expect(closed.status).toBe(200);
       const newest = unknown.body.chat[2].id;
       expect((await call(`${page}&after=${newest}`, { token })).body).toMatchObject({
-        chat: [],
         closed_chat: { livechat_id: follower.livechatId },
       });
       const rated = await call('/service/widget/rating', {
