@@ -245,7 +245,7 @@ export class Controller {
     return this.sessionPromise;
   }
 
-  /** The latest page of history (or what came after the newest message we have). */
+  /** The latest page of history (or, on a catch-up, what came after the newest message heard). */
   async load() {
     const catchUp = this.state.loaded;
     const after = catchUp ? this.heard : null;
