@@ -17,7 +17,7 @@ import { notifyFailed, Toasts } from '../templates/Toasts';
 import { CancelSave } from '../ui/CancelSave';
 import { notifyDeleted } from '../ui/ConfirmDelete';
 import { CreateButton } from '../ui/CreateButton';
-import { EditDeleteCell } from '../ui/RowActions';
+import { EditDeleteCell, EditNameCell } from '../ui/RowActions';
 import { UnableToSaveAlert } from '../ui/UnableToSaveAlert';
 import { useConfirmDelete } from '../ui/useConfirmDelete';
 import { useEditing } from '../ui/useEditing';
@@ -289,11 +289,7 @@ export default function KeywordMappingPage({ titleKey }: PageProps) {
           {shown.map((r) => (
             <tr key={r._id} data-testid="keyword-row">
               <td>{r.priority}</td>
-              <td>
-                <button type="button" className="tpl-link" onClick={() => setEditing(r)}>
-                  {r.name}
-                </button>
-              </td>
+              <EditNameCell name={r.name} onEdit={() => setEditing(r)} />
               <td className="wrap">
                 <span className="auto-chips">
                   {r.keywords.map((k) => (

@@ -11,7 +11,7 @@ import { PageHeader } from '../pages/PageHeader';
 import { notifyFailed, notifySaved, Toasts } from '../templates/Toasts';
 import { notifyDeleted } from '../ui/ConfirmDelete';
 import { CreateButton } from '../ui/CreateButton';
-import { EditDeleteCell } from '../ui/RowActions';
+import { EditDeleteCell, EditNameCell } from '../ui/RowActions';
 import { useConfirmDelete } from '../ui/useConfirmDelete';
 import { useEditing } from '../ui/useEditing';
 import {
@@ -268,11 +268,7 @@ export default function ReplyMessagePage({ titleKey }: PageProps) {
               >
                 {shown.map((r) => (
                   <tr key={r._id} data-testid="reply-row">
-                    <td>
-                      <button type="button" className="tpl-link" onClick={() => setEditing(r)}>
-                        {r.name}
-                      </button>
-                    </td>
+                    <EditNameCell name={r.name} onEdit={() => setEditing(r)} />
                     <td className="wrap">
                       <span className="auto-chips">
                         {r.items.map((item, i) => (

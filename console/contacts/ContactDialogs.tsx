@@ -9,7 +9,7 @@ import { EntryPermissions } from '../settings/EntryPermissions';
 import { failed, fieldError, notify, saved } from '../settings/ui';
 import { Confirm, Modal } from '../ui/Dialog';
 import { FormField, TextField } from '../ui/FormField';
-import { FormModal, SaveCancel } from '../ui/FormModal';
+import { DoneButton, FormModal, SaveCancel } from '../ui/FormModal';
 import { EditDeleteCell } from '../ui/RowActions';
 import { useFieldSave } from '../ui/useFieldSave';
 import {
@@ -128,18 +128,13 @@ export function ImportDialog({
       title={t('contacts.import')}
       onClose={onClose}
       footer={
-        report ? (
-          <button type="button" className="st-button primary" onClick={onClose}>
-            {t('settings.common.done')}
-          </button>
-        ) : (
-          <SaveCancel
-            onCancel={onClose}
-            onSave={submit}
-            busy={busy}
-            saveLabel={busy ? t('contacts.importing') : t('contacts.import')}
-          />
-        )
+        <SaveCancel
+          onCancel={onClose}
+          onSave={submit}
+          busy={busy}
+          saveLabel={busy ? t('contacts.importing') : t('contacts.import')}
+          done={report !== null}
+        />
       }
     >
       {report ? (
@@ -305,11 +300,7 @@ export function FieldsDialog({ onClose, onChanged }: { onClose: () => void; onCh
       title={t('contacts.fieldsTitle')}
       onClose={onClose}
       size="wide"
-      footer={
-        <button type="button" className="st-button primary" onClick={onClose}>
-          {t('settings.common.done')}
-        </button>
-      }
+      footer={<DoneButton onClick={onClose} />}
     >
       <div className="st-form">
         {fields && fields.length === 0 ? <p className="muted">{t('contacts.noFieldsYet')}</p> : null}

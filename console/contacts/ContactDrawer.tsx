@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from '../../core/format/dates';
 import { fieldValueText, normalizeFieldValue } from '../../core/validation/contactField';
 import { t } from '../app/i18n';
 import { failed, saved } from '../settings/ui';
-import { Confirm } from '../ui/Dialog';
+import { ConfirmSave } from '../ui/Dialog';
 import { type ContactFieldView, type ContactView, getContact, type Masterdata, updateContact } from './calls';
 
 function shownValue(field: ContactFieldView): string {
@@ -300,14 +300,7 @@ export function ContactDrawer({
           </button>
         </footer>
       ) : null}
-      {confirming ? (
-        <Confirm
-          title={t('settings.common.saveTitle')}
-          text={t('settings.common.saveConfirm')}
-          onYes={() => void save()}
-          onNo={() => setConfirming(false)}
-        />
-      ) : null}
+      {confirming ? <ConfirmSave onYes={() => void save()} onNo={() => setConfirming(false)} /> : null}
     </aside>
   );
 }

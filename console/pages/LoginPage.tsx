@@ -2,9 +2,9 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { type FormEvent, useState } from 'react';
 import { isEmail, MESSAGES } from '../../core/validation/rules';
 import { t } from '../app/i18n';
-import { LanguageSwitcher } from '../layout/LanguageSwitcher';
 import { ApiError } from '../session/api';
 import { signIn } from '../session/state';
+import { Brand, FormError, SignedOutPage } from './SignedOutPage';
 
 type Errors = { email?: string; password?: string; form?: string };
 
@@ -39,21 +39,11 @@ export function LoginPage() {
   }
 
   return (
-    <main className="login-page">
-      <div className="login-lang">
-        <LanguageSwitcher />
-      </div>
+    <SignedOutPage>
       <form className="login-card" onSubmit={submit} noValidate aria-labelledby="login-heading">
-        <div className="login-brand" aria-hidden="true">
-          <span className="brand-mark" />
-          {t('app.name')}
-        </div>
+        <Brand />
         <h1 id="login-heading">{t('login.heading')}</h1>
-        {errors.form ? (
-          <p className="form-error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <label className="field">
           <span>{t('login.email')}</span>
           <input
@@ -103,6 +93,6 @@ export function LoginPage() {
           {busy ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
-    </main>
+    </SignedOutPage>
   );
 }

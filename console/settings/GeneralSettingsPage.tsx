@@ -21,7 +21,8 @@ import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { canDo } from '../session/access';
 import { loadProfile } from '../session/state';
-import { Confirm, UnableToSave } from '../ui/Dialog';
+import { ConfirmSave, UnableToSave } from '../ui/Dialog';
+import { TextField } from '../ui/FormField';
 import { getGeneral, saveGeneral } from './calls';
 import { failed, Switch, saved, Toasts } from './ui';
 
@@ -107,18 +108,14 @@ export default function GeneralSettingsPage({ titleKey }: PageProps) {
         <div className="st-form">
           <section className="st-section">
             <h2>{t('settings.general.account')}</h2>
-            <label className="st-field">
-              <span>{t('settings.general.accountName')}</span>
-              <input
-                className="st-input"
-                name="account_name"
-                value={form.account_name}
-                maxLength={ACCOUNT_NAME_MAX}
-                aria-invalid={Boolean(err('account_name'))}
-                onChange={(e) => set({ account_name: e.target.value })}
-              />
-              {err('account_name') ? <small className="error">{err('account_name')}</small> : null}
-            </label>
+            <TextField
+              label={t('settings.general.accountName')}
+              name="account_name"
+              value={form.account_name}
+              maxLength={ACCOUNT_NAME_MAX}
+              error={err('account_name')}
+              onChange={(next) => set({ account_name: next })}
+            />
           </section>
 
           <section className="st-section">
@@ -423,14 +420,7 @@ export default function GeneralSettingsPage({ titleKey }: PageProps) {
           />
         </Suspense>
       ) : null}
-      {confirming ? (
-        <Confirm
-          title={t('settings.common.saveTitle')}
-          text={t('settings.common.saveConfirm')}
-          onYes={() => void save()}
-          onNo={() => setConfirming(false)}
-        />
-      ) : null}
+      {confirming ? <ConfirmSave onYes={() => void save()} onNo={() => setConfirming(false)} /> : null}
       {unable ? <UnableToSave onClose={() => setUnable(false)} /> : null}
       <Toasts />
     </div>

@@ -8,9 +8,10 @@ import { isStrongPassword } from '../../core/validation/password';
 import { MESSAGES } from '../../core/validation/rules';
 import { locale, t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
-import { LanguageSwitcher } from '../layout/LanguageSwitcher';
+import { Brand, FormError, SignedOutPage } from '../pages/SignedOutPage';
 import { ApiError } from '../session/api';
 import { clearSession } from '../session/state';
+import { TextField } from '../ui/FormField';
 import { acceptInvitation, describeInvitation } from './calls';
 import { PasswordField } from './PasswordField';
 import './settings.css';
@@ -63,15 +64,9 @@ export default function InvitePage({ params }: PageProps) {
   };
 
   return (
-    <main className="login-page">
-      <div className="login-lang">
-        <LanguageSwitcher />
-      </div>
+    <SignedOutPage>
       <div className="login-card" style={{ maxWidth: 440 }}>
-        <div className="login-brand" aria-hidden="true">
-          <span className="brand-mark" />
-          {t('app.name')}
-        </div>
+        <Brand />
         {invalid ? (
           <>
             <h1>{t('settings.invite.invalid')}</h1>
@@ -105,23 +100,15 @@ export default function InvitePage({ params }: PageProps) {
             <p className="muted" style={{ margin: 0 }}>
               {t('settings.invite.detail', { email: info.email, role: info.role })}
             </p>
-            {errors.form ? (
-              <p className="form-error" role="alert">
-                {errors.form}
-              </p>
-            ) : null}
-            <label className="st-field">
-              <span>{t('settings.users.display_name')}</span>
-              <input
-                className="st-input"
-                name="display_name"
-                value={name}
-                maxLength={100}
-                aria-invalid={Boolean(errors.display_name)}
-                onChange={(e) => setName(e.target.value)}
-              />
-              {errors.display_name ? <small className="error">{errors.display_name}</small> : null}
-            </label>
+            <FormError message={errors.form} />
+            <TextField
+              label={t('settings.users.display_name')}
+              name="display_name"
+              value={name}
+              maxLength={100}
+              error={errors.display_name}
+              onChange={setName}
+            />
             <PasswordField
               label={t('settings.password.new')}
               name="password"
@@ -145,6 +132,6 @@ export default function InvitePage({ params }: PageProps) {
           <p className="muted">{t('layout.loading')}</p>
         )}
       </div>
-    </main>
+    </SignedOutPage>
   );
 }

@@ -3,14 +3,16 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { isStrongPassword } from '../../core/validation/password';
-import { isTel, MESSAGES } from '../../core/validation/rules';
+import { MESSAGES } from '../../core/validation/rules';
 import { t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { ApiError } from '../session/api';
 import { clearSession, currentAccount, profile } from '../session/state';
-import { Confirm } from '../ui/Dialog';
+import { Confirm, ConfirmSave } from '../ui/Dialog';
+import { type FieldErrors, useFieldSave } from '../ui/useFieldSave';
 import { changePassword, deleteOwnUser, updateProfile } from './calls';
+import { NameFields, namesProblems } from './NameFields';
 import { PasswordField } from './PasswordField';
 import { failed, fieldError, notify, saved, Toasts } from './ui';
 
@@ -26,66 +28,30 @@ function DetailsForm() {
     last_name: user?.last_name ?? '',
     phone: user?.phone ?? '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, passes, run } = useFieldSave();
   const [confirming, setConfirming] = useState(false);
-  const check = () => {
-    const next: Record<string, string> = {};
-    if (!form.display_name.trim()) next.display_name = MESSAGES.required;
-    if (form.phone.trim() && !isTel(form.phone.trim())) next.phone = MESSAGES.tel;
-    setErrors(next);
-    return Object.keys(next).length === 0;
-  };
-  const save = async () => {
+  const save = () => {
     setConfirming(false);
-    try {
+    return run(async () => {
       const r = await updateProfile(form);
       profile.value = r.user;
       saved();
-    } catch (err) {
-      const f = fieldError(err);
-      if (f) setErrors({ [f.field]: f.message });
-      else failed(err);
-    }
+    });
   };
-  const input = (k: keyof typeof form, max: number) => (
-    <label className="st-field">
-      <span>{t(`settings.users.${k}`)}</span>
-      <input
-        className="st-input"
-        name={k}
-        value={form[k]}
-        maxLength={max}
-        inputMode={k === 'phone' ? 'numeric' : undefined}
-        aria-invalid={Boolean(errors[k])}
-        onChange={(e) =>
-          setForm({ ...form, [k]: k === 'phone' ? e.target.value.replace(/\D/g, '') : e.target.value })
-        }
-      />
-      {errors[k] ? <small className="error">{errors[k]}</small> : null}
-    </label>
-  );
   return (
     <section className="st-section">
       <h2>{t('settings.profile.details')}</h2>
-      {input('display_name', 100)}
-      <div className="st-row">
-        {input('first_name', 100)}
-        {input('last_name', 100)}
-      </div>
-      {input('phone', 10)}
+      <NameFields names={form} errors={errors} onChange={(k, v) => setForm({ ...form, [k]: v })} named />
       <div className="st-actions">
-        <button type="button" className="st-button primary" onClick={() => check() && setConfirming(true)}>
+        <button
+          type="button"
+          className="st-button primary"
+          onClick={() => passes(namesProblems(form)) && setConfirming(true)}
+        >
           {t('settings.common.save')}
         </button>
       </div>
-      {confirming ? (
-        <Confirm
-          title={t('settings.common.saveTitle')}
-          text={t('settings.common.saveConfirm')}
-          onYes={() => void save()}
-          onNo={() => setConfirming(false)}
-        />
-      ) : null}
+      {confirming ? <ConfirmSave onYes={() => void save()} onNo={() => setConfirming(false)} /> : null}
     </section>
   );
 }
@@ -94,30 +60,20 @@ function PasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [again, setAgain] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const e: Record<string, string> = {};
+  const { errors, busy, run } = useFieldSave();
+  const submit = () => {
+    const e: FieldErrors = {};
     if (!current) e.current_password = MESSAGES.required;
     if (!next) e.new_password = MESSAGES.required;
     else if (!isStrongPassword(next)) e.new_password = t('settings.password.weak');
     if (next && again !== next) e.again = t('settings.password.mismatch');
-    setErrors(e);
-    if (Object.keys(e).length) return;
-    setBusy(true);
-    try {
+    return run(async () => {
       await changePassword(current, next);
       setCurrent('');
       setNext('');
       setAgain('');
       notify('success', t('settings.common.success'), t('settings.password.changed'));
-    } catch (err) {
-      const f = fieldError(err);
-      if (f) setErrors({ [f.field]: f.message });
-      else failed(err);
-    } finally {
-      setBusy(false);
-    }
+    }, e);
   };
   return (
     <section className="st-section">

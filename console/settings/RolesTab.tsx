@@ -11,8 +11,9 @@ import { SaveCancel } from '../ui/FormModal';
 import { SettingsTable } from '../ui/ListTable';
 import { SettingsRowActions } from '../ui/RowActions';
 import { useEditing } from '../ui/useEditing';
+import { useFieldSave } from '../ui/useFieldSave';
 import { createRole, deleteRole, type RoleFull, updateRole } from './calls';
-import { EmptyState, failed, fieldError, saved } from './ui';
+import { EmptyState, saved } from './ui';
 
 export function PermissionSummary({ permissions }: { permissions: AreaPermissions }) {
   const shown = (Object.entries(permissions) as [Area, Access][]).filter(([, a]) => a !== 'none');
@@ -46,23 +47,15 @@ function RoleDialog({
   const [name, setName] = useState(role?.name ?? '');
   const [level, setLevel] = useState(role?.level ?? 4);
   const [permissions, setPermissions] = useState<AreaPermissions>(role?.permissions ?? defaultPermissions(4));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, run } = useFieldSave(['name']);
   const save = async () => {
-    if (!name.trim()) return setError(MESSAGES.required);
-    setBusy(true);
-    try {
+    if (!name.trim()) return setErrors({ name: MESSAGES.required });
+    await run(async () => {
       if (role) await updateRole(role._id, { name: name.trim(), permissions });
       else await createRole({ name: name.trim(), level, permissions });
       saved();
       onSaved();
-    } catch (err) {
-      const f = fieldError(err);
-      if (f?.field === 'name') setError(f.message);
-      else failed(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal
@@ -77,10 +70,10 @@ function RoleDialog({
             label={t('settings.roles.name')}
             value={name}
             maxLength={50}
-            error={error}
+            error={errors.name}
             onChange={(next) => {
               setName(next);
-              setError(null);
+              setErrors({});
             }}
             autoFocus
           />

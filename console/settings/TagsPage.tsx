@@ -17,6 +17,7 @@ import { SettingsRowActions } from '../ui/RowActions';
 import { SearchBox } from '../ui/SearchBox';
 import { StatusCell } from '../ui/StatusCell';
 import { useEditing } from '../ui/useEditing';
+import { useFieldSave } from '../ui/useFieldSave';
 import {
   createTag,
   deleteTag,
@@ -27,7 +28,7 @@ import {
   updateTag,
 } from './calls';
 import { EntryPermissions } from './EntryPermissions';
-import { EmptyState, failed, fieldError, Switch, saved, Toasts } from './ui';
+import { EmptyState, failed, Switch, saved, Toasts } from './ui';
 
 const TAG_NAME_MAX = 100;
 
@@ -49,25 +50,17 @@ function TagDialog({
     default: roles.map((r) => ({ role_id: r._id, action_type: 1 })),
   };
   const [permission, setPermission] = useState<Permissions>(tag?.permission ?? allEdit);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, busy, run } = useFieldSave(['name']);
   const save = async () => {
     const trimmed = name.trim();
-    if (!trimmed) return setError(MESSAGES.required);
-    setBusy(true);
-    try {
+    if (!trimmed) return setErrors({ name: MESSAGES.required });
+    await run(async () => {
       const body = { name: trimmed, status: active ? 'active' : 'inactive', permission } as const;
       if (tag) await updateTag(tag._id, body);
       else await createTag(body);
       saved();
       onSaved();
-    } catch (err) {
-      const f = fieldError(err);
-      if (f?.field === 'name') setError(f.message);
-      else failed(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <FormModal
@@ -80,10 +73,10 @@ function TagDialog({
         label={t('settings.tags.name')}
         value={name}
         maxLength={TAG_NAME_MAX}
-        error={error}
+        error={errors.name}
         onChange={(next) => {
           setName(next);
-          setError(null);
+          setErrors({});
         }}
         autoFocus
       />

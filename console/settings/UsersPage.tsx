@@ -4,13 +4,13 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useState } from 'react';
 import type { Access, Area } from '../../core/access/areas';
 import { formatDate } from '../../core/format/dates';
-import { isEmail, isTel, MESSAGES } from '../../core/validation/rules';
+import { isEmail, MESSAGES } from '../../core/validation/rules';
 import { locale, t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { canDo } from '../session/access';
 import { currentAccount } from '../session/state';
-import { Confirm, Modal } from '../ui/Dialog';
+import { Confirm, ConfirmSave, Modal } from '../ui/Dialog';
 import { FormField, TextField } from '../ui/FormField';
 import { SaveCancel } from '../ui/FormModal';
 import { SettingsTable } from '../ui/ListTable';
@@ -27,8 +27,9 @@ import {
   setUserActive,
   updateUser,
 } from './calls';
+import { NameFields, namesProblems } from './NameFields';
 import { PermissionSummary, RolesTab } from './RolesTab';
-import { EmptyState, failed, fieldError, notify, saved, Toasts } from './ui';
+import { EmptyState, failed, notify, saved, Toasts } from './ui';
 
 function assignable(roles: RoleFull[]): RoleFull[] {
   const mine = currentAccount.value?.role.level ?? 99;
@@ -97,18 +98,13 @@ function InviteDialog({
       title={t('settings.users.invite')}
       onClose={onClose}
       footer={
-        link ? (
-          <button type="button" className="st-button primary" onClick={onClose}>
-            {t('settings.common.done')}
-          </button>
-        ) : (
-          <SaveCancel
-            onCancel={onClose}
-            onSave={submit}
-            busy={busy}
-            saveLabel={t('settings.users.sendInvite')}
-          />
-        )
+        <SaveCancel
+          onCancel={onClose}
+          onSave={submit}
+          busy={busy}
+          saveLabel={t('settings.users.sendInvite')}
+          done={link !== null}
+        />
       }
     >
       {link ? (
@@ -183,55 +179,31 @@ function EditUserDialog({
     phone: user.phone,
     role_id: user.role._id,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, passes, run } = useFieldSave();
   const [confirming, setConfirming] = useState(false);
   const set = (k: keyof typeof form, v: string) => setForm({ ...form, [k]: v });
-  const check = () => {
-    const next: Record<string, string> = {};
-    if (!form.display_name.trim()) next.display_name = MESSAGES.required;
-    if (form.phone.trim() && !isTel(form.phone.trim())) next.phone = MESSAGES.tel;
-    setErrors(next);
-    return Object.keys(next).length === 0;
-  };
-  const save = async () => {
+  const save = () => {
     setConfirming(false);
-    try {
+    return run(async () => {
       await updateUser(user._id, form);
       saved();
       onSaved();
-    } catch (err) {
-      const f = fieldError(err);
-      if (f) setErrors({ [f.field]: f.message });
-      else failed(err);
-    }
+    });
   };
   const role = roles.find((r) => r._id === form.role_id);
-  const input = (k: 'display_name' | 'first_name' | 'last_name' | 'phone', max: number) => (
-    <TextField
-      label={t(`settings.users.${k}`)}
-      value={form[k]}
-      maxLength={max}
-      inputMode={k === 'phone' ? 'numeric' : undefined}
-      error={errors[k]}
-      onChange={(next) => set(k, k === 'phone' ? next.replace(/\D/g, '') : next)}
-    />
-  );
   return (
     <Modal
       title={t('settings.users.edit')}
       onClose={onClose}
-      footer={<SaveCancel onCancel={onClose} onSave={() => check() && setConfirming(true)} />}
+      footer={
+        <SaveCancel onCancel={onClose} onSave={() => passes(namesProblems(form)) && setConfirming(true)} />
+      }
     >
       <div className="st-form">
         <p className="muted" style={{ margin: 0 }}>
           {user.email}
         </p>
-        {input('display_name', 100)}
-        <div className="st-row">
-          {input('first_name', 100)}
-          {input('last_name', 100)}
-        </div>
-        {input('phone', 10)}
+        <NameFields names={form} errors={errors} onChange={set} />
         <FormField label={t('settings.users.role')} error={errors.role_id}>
           <select className="st-select" value={form.role_id} onChange={(e) => set('role_id', e.target.value)}>
             {choices.some((r) => r._id === user.role._id) ? null : (
@@ -252,14 +224,7 @@ function EditUserDialog({
           </div>
         ) : null}
       </div>
-      {confirming ? (
-        <Confirm
-          title={t('settings.common.saveTitle')}
-          text={t('settings.common.saveConfirm')}
-          onYes={() => void save()}
-          onNo={() => setConfirming(false)}
-        />
-      ) : null}
+      {confirming ? <ConfirmSave onYes={() => void save()} onNo={() => setConfirming(false)} /> : null}
     </Modal>
   );
 }

@@ -155,6 +155,18 @@ export function Confirm({
   );
 }
 
+/** The Yes / No before an edit is saved: "Save?" in the settings look. */
+export function ConfirmSave({ onYes, onNo }: { onYes: () => void; onNo: () => void }) {
+  return (
+    <Confirm
+      title={t('settings.common.saveTitle')}
+      text={t('settings.common.saveConfirm')}
+      onYes={onYes}
+      onNo={onNo}
+    />
+  );
+}
+
 /** Spec 5: 'Unable to save data' / 'Please make sure all required fields are filled out correctly.' */
 export function UnableToSave({ onClose, detail }: { onClose: () => void; detail?: string }) {
   return (

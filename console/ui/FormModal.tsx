@@ -3,17 +3,30 @@ import type { ReactNode } from 'react';
 import { t } from '../app/i18n';
 import { Modal } from './Dialog';
 
+/** The one button of a dialog with nothing (more) to save. */
+export function DoneButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" className="st-button primary" onClick={onClick}>
+      {t('settings.common.done')}
+    </button>
+  );
+}
+
 export function SaveCancel({
   onCancel,
   onSave,
   busy = false,
   saveLabel = t('settings.common.save'),
+  done = false,
 }: {
   onCancel: () => void;
   onSave: () => unknown;
   busy?: boolean;
   saveLabel?: string;
+  /** The save has run and left something to read (a report, a link): only Done, which cancels. */
+  done?: boolean;
 }) {
+  if (done) return <DoneButton onClick={onCancel} />;
   return (
     <>
       <button type="button" className="st-button" onClick={onCancel}>

@@ -56,6 +56,17 @@ export function SettingsRowActions(props: {
   );
 }
 
+/** A row's name as a link that opens the row's editor, in the template look. */
+export function EditNameCell({ name, onEdit }: { name: string; onEdit: () => void }) {
+  return (
+    <td>
+      <button type="button" className="tpl-link" onClick={onEdit}>
+        {name}
+      </button>
+    </td>
+  );
+}
+
 export function RowButton({
   label,
   row,
