@@ -12,7 +12,7 @@ import { CancelSave } from '../ui/CancelSave';
 import { notifyDeleted } from '../ui/ConfirmDelete';
 import { CreateButton } from '../ui/CreateButton';
 import { ListTable } from '../ui/ListTable';
-import { EditDeleteCell } from '../ui/RowActions';
+import { EditDeleteCell, EditNameCell } from '../ui/RowActions';
 import { UnableToSaveAlert } from '../ui/UnableToSaveAlert';
 import { useConfirmDelete } from '../ui/useConfirmDelete';
 import { useEditing } from '../ui/useEditing';
@@ -194,11 +194,7 @@ export default function IntentsPage({ titleKey }: PageProps) {
           >
             {intents.map((intent) => (
               <tr key={intent._id} data-testid="intent-row">
-                <td>
-                  <button type="button" className="tpl-link" onClick={() => setEditing(intent)}>
-                    {intent.name}
-                  </button>
-                </td>
+                <EditNameCell name={intent.name} onEdit={() => setEditing(intent)} />
                 <td className="wrap">
                   <span className="auto-chips">
                     {intent.training_phrases.slice(0, 4).map((p) => (
