@@ -26,6 +26,7 @@ export interface RouteDef {
 }
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const validId = (p: Record<string, string>) => ID.test(p.id ?? '');
 
 export const ROUTES: readonly RouteDef[] = [
   { name: 'login', path: '/', title: 'title.login', menu: 'none', public: true },
@@ -41,21 +42,21 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/broadcast/:id/report',
     title: 'broadcast.titles.report',
     menu: 'none',
-    validate: (p) => ID.test(p.id ?? ''),
+    validate: validId,
   },
   {
     name: 'broadcast-edit',
     path: '/broadcast/:id/edit',
     title: 'broadcast.titles.edit',
     menu: 'none',
-    validate: (p) => ID.test(p.id ?? ''),
+    validate: validId,
   },
   {
     name: 'broadcast-view',
     path: '/broadcast/:id',
     title: 'broadcast.titles.view',
     menu: 'none',
-    validate: (p) => ID.test(p.id ?? ''),
+    validate: validId,
   },
   { name: 'message-template', path: '/message-template', title: 'title.messageTemplate', menu: 'main' },
   {
@@ -69,7 +70,7 @@ export const ROUTES: readonly RouteDef[] = [
     path: '/message-template/:id',
     title: 'title.messageTemplate',
     menu: 'none',
-    validate: (p) => ID.test(p.id ?? ''),
+    validate: validId,
   },
   { name: 'keyword-mapping', path: '/keyword-mapping', title: 'title.keywordMapping', menu: 'main' },
   { name: 'reply-message', path: '/reply-message', title: 'title.replyMessage', menu: 'main' },
@@ -157,7 +158,7 @@ export const ROUTES: readonly RouteDef[] = [
     menu: 'none',
     public: true,
     standalone: true,
-    validate: (p) => ID.test(p.id ?? ''),
+    validate: validId,
   },
   // Side navigation of the LINE channel uses these addresses (spec 2).
   { name: 'linechat', path: '/linechat', title: 'title.chat', menu: 'none', redirect: '/live' },

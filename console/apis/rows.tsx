@@ -1,6 +1,6 @@
 // Row editors of the API dialog: headers and body fields (with secrets), response variables
 // (spec 3 variables_option: key, data_type, sub) and the apiCondition answers.
-import { useId } from 'react';
+import { type InputHTMLAttributes, useId } from 'react';
 import {
   type ApiAnswers,
   type ApiCondition,
@@ -21,6 +21,59 @@ function Err({ errors, field }: { errors: Errors; field: string }) {
       {errors[field]}
     </small>
   ) : null;
+}
+
+/** A labelled text input with its field's error under it. */
+function InputField({
+  label,
+  grow = false,
+  errors,
+  field,
+  onChange,
+  ...input
+}: {
+  label: string;
+  grow?: boolean;
+  errors: Errors;
+  field: string;
+  value: string;
+  onChange: (value: string) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'className' | 'onChange'>) {
+  return (
+    <label className={grow ? 'st-field api-grow' : 'st-field'}>
+      <span>{label}</span>
+      <input className="st-input" {...input} onChange={(e) => onChange(e.target.value)} />
+      <Err errors={errors} field={field} />
+    </label>
+  );
+}
+
+/** A labelled choice among fixed options. */
+function ChoiceField<T extends string>({
+  label,
+  value,
+  options,
+  optionLabel,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  optionLabel: (option: T) => string;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label className="st-field">
+      <span>{label}</span>
+      <select className="st-select" value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }
 
 export function ParameterRows({
@@ -47,31 +100,27 @@ export function ParameterRows({
       {rows.map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place by position
         <div className="api-row" key={i}>
-          <label className="st-field">
-            <span>{t('apis.rows.key')}</span>
-            <input
-              className="st-input"
-              value={row.key}
-              onChange={(e) => {
-                const key = e.target.value;
-                // A header named like a credential starts out secret, until the user says otherwise.
-                set(i, header && !row.key && looksSecret(key) ? { key, secret: true } : { key });
-              }}
-            />
-            <Err errors={errors} field={`${field}[${i}].key`} />
-          </label>
-          <label className="st-field api-grow">
-            <span>{t('apis.rows.value')}</span>
-            <input
-              className="st-input"
-              type={row.secret ? 'password' : 'text'}
-              autoComplete="off"
-              value={row.value}
-              placeholder={row.secret && row.has_value ? t('apis.rows.secretKept') : '{placeholder}'}
-              onChange={(e) => set(i, { value: e.target.value })}
-            />
-            <Err errors={errors} field={`${field}[${i}].value`} />
-          </label>
+          <InputField
+            label={t('apis.rows.key')}
+            errors={errors}
+            field={`${field}[${i}].key`}
+            value={row.key}
+            onChange={(key) =>
+              // A header named like a credential starts out secret, until the user says otherwise.
+              set(i, header && !row.key && looksSecret(key) ? { key, secret: true } : { key })
+            }
+          />
+          <InputField
+            label={t('apis.rows.value')}
+            grow
+            errors={errors}
+            field={`${field}[${i}].value`}
+            type={row.secret ? 'password' : 'text'}
+            autoComplete="off"
+            value={row.value}
+            placeholder={row.secret && row.has_value ? t('apis.rows.secretKept') : '{placeholder}'}
+            onChange={(value) => set(i, { value })}
+          />
           <label className="api-check">
             <input
               type="checkbox"
@@ -121,29 +170,21 @@ function VariableRow({
   return (
     <div className={`api-variable${depth ? ' sub' : ''}`}>
       <div className="api-row">
-        <label className="st-field api-grow">
-          <span>{t('apis.variables.key')}</span>
-          <input
-            className="st-input"
-            value={value.key}
-            onChange={(e) => onChange({ ...value, key: e.target.value })}
-          />
-          <Err errors={errors} field={`${at}.key`} />
-        </label>
-        <label className="st-field">
-          <span>{t('apis.variables.type')}</span>
-          <select
-            className="st-select"
-            value={value.data_type}
-            onChange={(e) => onChange({ ...value, data_type: e.target.value as VariableOption['data_type'] })}
-          >
-            {VARIABLE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`apis.variables.types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <InputField
+          label={t('apis.variables.key')}
+          grow
+          errors={errors}
+          field={`${at}.key`}
+          value={value.key}
+          onChange={(key) => onChange({ ...value, key })}
+        />
+        <ChoiceField
+          label={t('apis.variables.type')}
+          value={value.data_type}
+          options={VARIABLE_TYPES}
+          optionLabel={(type) => t(`apis.variables.types.${type}`)}
+          onChange={(data_type) => onChange({ ...value, data_type })}
+        />
         <button
           type="button"
           className="st-icon-button"
@@ -245,40 +286,30 @@ export function AnswerRows({
           <div className="api-condition" key={i}>
             <div className="api-row">
               <span className="api-when">{t('apis.answers.when')}</span>
-              <label className="st-field api-grow">
-                <span>{t('apis.answers.variable')}</span>
-                <input
-                  className="st-input"
-                  list={listId}
-                  value={c.variable}
-                  onChange={(e) => set(i, { variable: e.target.value })}
-                />
-                <Err errors={errors} field={`${at}.variable`} />
-              </label>
-              <label className="st-field">
-                <span>{t('apis.answers.operator')}</span>
-                <select
-                  className="st-select"
-                  value={c.operator}
-                  onChange={(e) => set(i, { operator: e.target.value as ApiCondition['operator'] })}
-                >
-                  {CONDITION_OPERATORS.map((op) => (
-                    <option key={op} value={op}>
-                      {t(`apis.answers.operators.${op}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <InputField
+                label={t('apis.answers.variable')}
+                grow
+                errors={errors}
+                field={`${at}.variable`}
+                list={listId}
+                value={c.variable}
+                onChange={(variable) => set(i, { variable })}
+              />
+              <ChoiceField
+                label={t('apis.answers.operator')}
+                value={c.operator}
+                options={CONDITION_OPERATORS}
+                optionLabel={(op) => t(`apis.answers.operators.${op}`)}
+                onChange={(operator) => set(i, { operator })}
+              />
               {VALUELESS_OPERATORS.includes(c.operator) ? null : (
-                <label className="st-field">
-                  <span>{t('apis.answers.value')}</span>
-                  <input
-                    className="st-input"
-                    value={c.value}
-                    onChange={(e) => set(i, { value: e.target.value })}
-                  />
-                  <Err errors={errors} field={`${at}.value`} />
-                </label>
+                <InputField
+                  label={t('apis.answers.value')}
+                  errors={errors}
+                  field={`${at}.value`}
+                  value={c.value}
+                  onChange={(value) => set(i, { value })}
+                />
               )}
               <button
                 type="button"
@@ -293,33 +324,23 @@ export function AnswerRows({
             </div>
             <div className="api-row">
               <span className="api-when">{t('apis.answers.then')}</span>
-              <label className="st-field">
-                <span>{t('apis.answers.replyType')}</span>
-                <select
-                  className="st-select"
-                  value={c.reply.type}
-                  onChange={(e) =>
-                    set(i, { reply: { type: e.target.value as ApiCondition['reply']['type'] } })
-                  }
-                >
-                  {REPLY_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {t(`apis.answers.replyTypes.${k}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <ChoiceField
+                label={t('apis.answers.replyType')}
+                value={c.reply.type}
+                options={REPLY_KINDS}
+                optionLabel={(k) => t(`apis.answers.replyTypes.${k}`)}
+                onChange={(type) => set(i, { reply: { type } })}
+              />
               {c.reply.type === 'text' ? (
-                <label className="st-field api-grow">
-                  <span>{t('apis.answers.text')}</span>
-                  <input
-                    className="st-input"
-                    value={c.reply.text ?? ''}
-                    placeholder={t('apis.answers.textHint')}
-                    onChange={(e) => set(i, { reply: { ...c.reply, text: e.target.value } })}
-                  />
-                  <Err errors={errors} field={`${at}.reply.text`} />
-                </label>
+                <InputField
+                  label={t('apis.answers.text')}
+                  grow
+                  errors={errors}
+                  field={`${at}.reply.text`}
+                  value={c.reply.text ?? ''}
+                  placeholder={t('apis.answers.textHint')}
+                  onChange={(text) => set(i, { reply: { ...c.reply, text } })}
+                />
               ) : (
                 <label className="st-field api-grow">
                   <span>
@@ -364,16 +385,14 @@ export function AnswerRows({
       >
         + {t('apis.answers.add')}
       </button>
-      <label className="st-field">
-        <span>{t('apis.answers.fallback')}</span>
-        <input
-          className="st-input"
-          value={answers.fallback}
-          placeholder={t('apis.answers.fallbackHint')}
-          onChange={(e) => onChange({ ...answers, fallback: e.target.value })}
-        />
-        <Err errors={errors} field="answers.fallback" />
-      </label>
+      <InputField
+        label={t('apis.answers.fallback')}
+        errors={errors}
+        field="answers.fallback"
+        value={answers.fallback}
+        placeholder={t('apis.answers.fallbackHint')}
+        onChange={(fallback) => onChange({ ...answers, fallback })}
+      />
     </div>
   );
 }

@@ -124,43 +124,47 @@ export function outranks(actorLevel: number, targetLevel: number): boolean {
   return actorLevel <= FULL_ACCESS_LEVEL || targetLevel > actorLevel;
 }
 
+/** Each route given as needing `action` on `area`. */
+const needing = (area: Area, action: Action, routes: readonly string[]) =>
+  Object.fromEntries(routes.map((route) => [route, { area, action }]));
+
 /** Which console route needs which area (the menus hide the rest). */
 export const ROUTE_AREAS: Record<string, { area: Area; action: Action }> = {
-  dashboard: { area: 'reports', action: 'read' },
-  live: { area: 'chat', action: 'read' },
-  'contact-list': { area: 'contacts', action: 'read' },
-  broadcast: { area: 'broadcast', action: 'read' },
-  'broadcast-create': { area: 'broadcast', action: 'write' },
-  'broadcast-edit': { area: 'broadcast', action: 'write' },
-  'broadcast-view': { area: 'broadcast', action: 'read' },
-  'broadcast-report': { area: 'broadcast', action: 'read' },
-  'message-template': { area: 'templates', action: 'read' },
-  'message-template-new': { area: 'templates', action: 'write' },
-  'message-template-edit': { area: 'templates', action: 'read' },
-  'keyword-mapping': { area: 'automation', action: 'read' },
-  'reply-message': { area: 'automation', action: 'read' },
-  'rich-menu': { area: 'automation', action: 'read' },
-  'rich-menu-general': { area: 'automation', action: 'read' },
-  'rich-menu-personal': { area: 'automation', action: 'read' },
-  location: { area: 'automation', action: 'read' },
-  'report-contact-growth': { area: 'reports', action: 'read' },
-  'report-agent-performance': { area: 'reports', action: 'read' },
-  'report-chat-volume': { area: 'reports', action: 'read' },
-  'report-satisfaction': { area: 'reports', action: 'read' },
-  'report-queue-performance': { area: 'reports', action: 'read' },
-  monitoring: { area: 'monitoring', action: 'read' },
-  log: { area: 'monitoring', action: 'read' },
-  'setting-general': { area: 'settings', action: 'read' },
-  'setting-users': { area: 'users', action: 'read' },
-  'setting-tag': { area: 'settings', action: 'read' },
-  'setting-queue': { area: 'settings', action: 'read' },
-  'setting-channel': { area: 'settings', action: 'read' },
-  'setting-intent': { area: 'automation', action: 'read' },
-  'setting-api': { area: 'settings', action: 'read' },
-  'setting-verification': { area: 'settings', action: 'read' },
-  media: { area: 'media', action: 'read' },
-  'unknown-chats': { area: 'chat', action: 'read' },
-  'setting-chat-import': { area: 'settings', action: 'read' },
+  ...needing('chat', 'read', ['live', 'unknown-chats']),
+  ...needing('contacts', 'read', ['contact-list']),
+  ...needing('broadcast', 'read', ['broadcast', 'broadcast-view', 'broadcast-report']),
+  ...needing('broadcast', 'write', ['broadcast-create', 'broadcast-edit']),
+  ...needing('templates', 'read', ['message-template', 'message-template-edit']),
+  ...needing('templates', 'write', ['message-template-new']),
+  ...needing('automation', 'read', [
+    'keyword-mapping',
+    'reply-message',
+    'rich-menu',
+    'rich-menu-general',
+    'rich-menu-personal',
+    'location',
+    'setting-intent',
+  ]),
+  ...needing('media', 'read', ['media']),
+  ...needing('reports', 'read', [
+    'dashboard',
+    'report-contact-growth',
+    'report-agent-performance',
+    'report-chat-volume',
+    'report-satisfaction',
+    'report-queue-performance',
+  ]),
+  ...needing('monitoring', 'read', ['monitoring', 'log']),
+  ...needing('settings', 'read', [
+    'setting-general',
+    'setting-tag',
+    'setting-queue',
+    'setting-channel',
+    'setting-api',
+    'setting-verification',
+    'setting-chat-import',
+  ]),
+  ...needing('users', 'read', ['setting-users']),
 };
 
 /** Whether the role may open a console route (routes not listed are open to every member). */

@@ -1,7 +1,7 @@
 // What a permission entry allows on a contact's tag or field (spec 3, 6). Spec 6 fixes only
 // action_type 3 (hidden); we number the others: 1 view and change, 2 view only.
 import { FULL_ACCESS_LEVEL, HIDDEN_ACTION_TYPE, type Permissions } from '../models/account';
-import { canView, entriesFor, permissionKey, type Viewer } from './permissions';
+import { canView, entryOf, type Viewer } from './permissions';
 
 export const EDIT_ACTION_TYPE = 1;
 export const VIEW_ACTION_TYPE = 2;
@@ -18,7 +18,7 @@ export function canEdit(
 ): boolean {
   if (!viewer) return false;
   if (viewer.level === FULL_ACCESS_LEVEL) return true;
-  const entry = entriesFor(permission, permissionKey(isVerified)).find((e) => e?.role_id === viewer.role_id);
+  const entry = entryOf(permission, viewer.role_id, isVerified);
   return entry?.action_type === EDIT_ACTION_TYPE;
 }
 
@@ -28,7 +28,7 @@ export function actionTypeOf(
   roleId: string,
   isVerified: boolean,
 ): ActionType {
-  const entry = entriesFor(permission, permissionKey(isVerified)).find((e) => e?.role_id === roleId);
+  const entry = entryOf(permission, roleId, isVerified);
   const type = entry?.action_type;
   return type === EDIT_ACTION_TYPE || type === VIEW_ACTION_TYPE ? type : HIDDEN_ACTION_TYPE;
 }

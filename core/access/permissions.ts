@@ -26,6 +26,15 @@ export function entriesFor(
   return Array.isArray(list) ? list : [];
 }
 
+/** The entry a role has for a verified or other contact, if any. */
+export function entryOf(
+  permission: Partial<Permissions> | null | undefined,
+  roleId: string,
+  isVerified: boolean,
+): PermissionEntry | undefined {
+  return entriesFor(permission, permissionKey(isVerified)).find((e) => e?.role_id === roleId);
+}
+
 export function canView(
   permission: Partial<Permissions> | null | undefined,
   viewer: Viewer | null | undefined,
@@ -33,6 +42,6 @@ export function canView(
 ): boolean {
   if (!viewer) return false;
   if (viewer.level === FULL_ACCESS_LEVEL) return true;
-  const entry = entriesFor(permission, permissionKey(isVerified)).find((e) => e?.role_id === viewer.role_id);
+  const entry = entryOf(permission, viewer.role_id, isVerified);
   return entry !== undefined && entry.action_type !== HIDDEN_ACTION_TYPE;
 }

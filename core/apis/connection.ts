@@ -2,9 +2,13 @@
 // (method, URL with {placeholders}), what it is sent (headers, a body as fields or JSON), which
 // response values it offers (variables_option) and, for apiCondition actions, how the bot answers
 // (conditions on those values, a fallback). The console and the server check it with these rules.
+import { valueAt } from '../template/apiVariables';
 import type { VariableOption } from '../template/form';
 import { VARIABLE_TYPES } from '../template/form';
 import { type FieldError, hasMaxLength, isBlank, isJson, isUrl, MESSAGES } from '../validation/rules';
+
+/** A value by dotted path; the templates' placeholders read values the same way. */
+export { valueAt };
 
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type ApiMethod = (typeof API_METHODS)[number];
@@ -112,17 +116,6 @@ export function connectionPlaceholders(
     ...(c.body_type === 'json' ? [c.body_json] : c.body.map((b) => b.value)),
   ];
   return [...new Set(texts.flatMap((t) => placeholdersOf(t ?? '')))];
-}
-
-/** A value by dotted path (`a.b`, `items[1].id`, entries numbered from 1 as in templates). */
-export function valueAt(values: unknown, path: string): unknown {
-  let current = values;
-  for (const part of path.match(/[^.[\]]+/g) ?? []) {
-    if (current === null || typeof current !== 'object') return undefined;
-    const key = Array.isArray(current) && /^\d+$/.test(part) ? Number(part) - 1 : part;
-    current = (current as Record<string | number, unknown>)[key];
-  }
-  return current;
 }
 
 function scalarText(value: unknown): string | undefined {

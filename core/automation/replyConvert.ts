@@ -10,6 +10,7 @@ import type { Location } from '../models/location';
 import type { MessageItem, TemplateSource } from '../models/message';
 import { isFormConverted, sendOptions, type TemplateKind } from '../template/channelPreview';
 import { toFlexMessage } from '../template/flex';
+import { linkFooter } from '../template/flexParts';
 import type { FlexBubble, FlexComponent } from '../template/flexTypes';
 import { type LineImagemapMessage, toImagemapMessage } from '../template/imagemap';
 import { LIMIT_MESSAGES, LINE_LIMITS } from '../template/limits';
@@ -95,19 +96,7 @@ function richVideoCard(item: ReplyItem): FlexBubble {
     type: 'bubble',
     body: { type: 'box', layout: 'vertical', spacing: 'sm', contents: body },
   };
-  if (item.linkUri?.trim())
-    bubble.footer = {
-      type: 'box',
-      layout: 'vertical',
-      contents: [
-        {
-          type: 'button',
-          style: 'primary',
-          height: 'sm',
-          action: { type: 'uri', label: (item.linkLabel ?? '').trim(), uri: item.linkUri.trim() },
-        },
-      ],
-    };
+  if (item.linkUri?.trim()) bubble.footer = linkFooter((item.linkLabel ?? '').trim(), item.linkUri.trim());
   return bubble;
 }
 

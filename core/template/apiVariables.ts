@@ -72,11 +72,11 @@ export function expandText(
   return entries(text, settings).join(layout === 'inline' ? ', ' : '\n');
 }
 
-function lookup(values: unknown, path: string): unknown {
+/** A value by dotted path (`a.b`, `items[1].id`, entries numbered from 1 as in placeholders). */
+export function valueAt(values: unknown, path: string): unknown {
   let current = values;
   for (const part of path.match(/[^.[\]]+/g) ?? []) {
     if (current === null || typeof current !== 'object') return undefined;
-    // Entries are numbered from 1 in placeholders.
     const key = Array.isArray(current) && /^\d+$/.test(part) ? Number(part) - 1 : part;
     current = (current as Record<string | number, unknown>)[key];
   }
@@ -86,7 +86,7 @@ function lookup(values: unknown, path: string): unknown {
 /** Replaces each placeholder that `values` can answer with a scalar; the others stay as written. */
 export function fillPlaceholders(text: string, values: unknown): string {
   return text.replace(PLACEHOLDER, (whole, path: string) => {
-    const value = lookup(values, path);
+    const value = valueAt(values, path);
     return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
       ? String(value)
       : whole;

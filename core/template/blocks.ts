@@ -244,3 +244,29 @@ export function createBlock<K extends BlockKind>(
     BLOCK_STRUCTS[kind] as never,
   ) as BlockOf<K>;
 }
+
+/** The top text of the image-and-info blocks (textTop, weightTop, …) as one text's fields. */
+export function topTextOf(b: Extract<Block, { textTop: unknown }>) {
+  return {
+    text: b.textTop,
+    weight: b.weightTop,
+    size: b.sizeTop,
+    color: b.colorTop,
+    style: b.styleTop,
+    decoration: b.decorationTop,
+    align: b.alignTop,
+  };
+}
+
+/** The bottom text of the image-and-info blocks (textBottom, weightBottom, …) as one text's fields. */
+export function bottomTextOf(b: Extract<Block, { textBottom: unknown }>) {
+  return {
+    text: b.textBottom,
+    weight: b.weightBottom,
+    size: b.sizeBottom,
+    color: b.colorBottom,
+    style: b.styleBottom,
+    decoration: b.decorationBottom,
+    align: b.alignBottom,
+  };
+}

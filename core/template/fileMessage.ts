@@ -2,6 +2,7 @@
 // carries tracking id '-'); any other file as a kilo Flex bubble, alt text 'Send Files', showing
 // its name, type and size with a Download button that opens the file.
 import { formatFileSize } from '../format/numbers';
+import { linkFooter } from './flexParts';
 import type { FlexBubble, FlexMessage } from './flexTypes';
 import { LINE_LIMITS as L, LIMIT_MESSAGES as M } from './limits';
 import { checkLineMessage, httpsProblem, uriProblem } from './lineCheck';
@@ -57,18 +58,7 @@ export function fileCardBubble(file: SentFile): FlexBubble {
         },
       ],
     },
-    footer: {
-      type: 'box',
-      layout: 'vertical',
-      contents: [
-        {
-          type: 'button',
-          style: 'primary',
-          height: 'sm',
-          action: { type: 'uri', label: FILE_MESSAGE.downloadLabel, uri: file.url },
-        },
-      ],
-    },
+    footer: linkFooter(FILE_MESSAGE.downloadLabel, file.url),
   };
 }
 

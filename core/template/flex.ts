@@ -5,11 +5,11 @@
 import { blockForMode } from './apiVariables';
 import { renderBlock } from './flexBlocks';
 import type { FlexBubble, FlexCarousel, FlexComponent, FlexMessage } from './flexTypes';
-import { altTextOf, orderedContents, readTemplateForm, type TemplateForm, type TemplateItem } from './form';
+import { altTextOf, orderedContents, type TemplateForm, type TemplateItem } from './form';
 import { LINE_LIMITS as L, LIMIT_MESSAGES as M } from './limits';
 import { checkLineMessage, jsonBytes, type LineCheckOptions } from './lineCheck';
 import { type ConvertOptions, type ConvertResult, failure, guarded, Problems } from './result';
-import { validateForm } from './validate';
+import { readValidForm } from './validate';
 
 /** The blocks of one item as Flex components, in position order, inactive ones left out. */
 export function itemComponents(
@@ -43,11 +43,9 @@ function bubbleOf(form: TemplateForm, components: FlexComponent[]): FlexBubble {
 /** Converts a form (anything the editor or an API client sends); never throws. */
 export function toFlexMessage(input: unknown, options: ConvertOptions = {}): ConvertResult<FlexMessage> {
   return guarded(() => {
-    const read = readTemplateForm(input);
+    const read = readValidForm(input);
     if (!read.ok) return failure(read.errors);
     const form = read.form;
-    const invalid = validateForm(form);
-    if (invalid.length > 0) return failure(invalid);
 
     const problems = new Problems();
     const check: LineCheckOptions = { placeholders: options.values === undefined };

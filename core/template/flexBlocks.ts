@@ -1,7 +1,7 @@
 // One content block → LINE Flex components. Paddings become the block box's paddings, labels are
 // boxes laid over the card (position absolute, paddings as offsets), and buttons are coloured
 // boxes so both the text and the background colour of spec 3 survive (a Flex `button` has one).
-import type { Block } from './blocks';
+import { type Block, bottomTextOf, topTextOf } from './blocks';
 import {
   action,
   box,
@@ -13,7 +13,6 @@ import {
   px,
   type RenderContext,
   span,
-  type TextStyle,
   text,
 } from './flexParts';
 import type { FlexBox, FlexComponent, FlexText } from './flexTypes';
@@ -136,7 +135,7 @@ export function renderBlock(block: Block, ctx: RenderContext): FlexComponent[] {
               contents: [
                 text(
                   ctx,
-                  topText(block),
+                  topTextOf(block),
                   'colorTop',
                   action(ctx, 'actionTextTop', block.actionTextTop, block.textTop),
                 ),
@@ -173,13 +172,13 @@ export function renderBlock(block: Block, ctx: RenderContext): FlexComponent[] {
               contents: [
                 text(
                   ctx,
-                  topText(block),
+                  topTextOf(block),
                   'colorTop',
                   action(ctx, 'actionTextTop', block.actionTextTop, block.textTop),
                 ),
                 text(
                   ctx,
-                  bottomText(block),
+                  bottomTextOf(block),
                   'colorBottom',
                   action(ctx, 'actionTextBottom', block.actionTextBottom, block.textBottom),
                 ),
@@ -209,30 +208,6 @@ export function renderBlock(block: Block, ctx: RenderContext): FlexComponent[] {
         }),
       ];
   }
-}
-
-function topText(b: Extract<Block, { textTop: unknown }>): TextStyle {
-  return {
-    text: b.textTop,
-    weight: b.weightTop,
-    size: b.sizeTop,
-    color: b.colorTop,
-    style: b.styleTop,
-    decoration: b.decorationTop,
-    align: b.alignTop,
-  };
-}
-
-function bottomText(b: Extract<Block, { textBottom: unknown }>): TextStyle {
-  return {
-    text: b.textBottom,
-    weight: b.weightBottom,
-    size: b.sizeBottom,
-    color: b.colorBottom,
-    style: b.styleBottom,
-    decoration: b.decorationBottom,
-    align: b.alignBottom,
-  };
 }
 
 /** A badge laid over the card; its paddings say how far from the edges it sits. */

@@ -145,6 +145,15 @@ export function buttonBox(
   };
 }
 
+/** A bubble footer with one primary button that opens `uri` (a file's Download, a link, a form). */
+export function linkFooter(label: string, uri: string): FlexBox {
+  return {
+    type: 'box',
+    layout: 'vertical',
+    contents: [{ type: 'button', style: 'primary', height: 'sm', action: { type: 'uri', label, uri } }],
+  };
+}
+
 export function cell(ctx: RenderContext, value: TextCell, field: string, flex?: number): FlexText {
   return text(ctx, value, `${field}.color`, flex === undefined ? {} : { flex });
 }

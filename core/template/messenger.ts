@@ -6,10 +6,10 @@ import { isUrl } from '../validation/rules';
 import { type Action, actionUri, hasAction, normalizeAction, postbackData } from './action';
 import { blockForMode } from './apiVariables';
 import type { Block } from './blocks';
-import { orderedContents, readTemplateForm, type TemplateForm } from './form';
+import { orderedContents, type TemplateForm } from './form';
 import { LIMIT_MESSAGES as M, META_LIMITS as ML } from './limits';
 import { type ConvertOptions, type ConvertResult, failure, guarded, Problems } from './result';
-import { validateForm } from './validate';
+import { readValidForm } from './validate';
 
 export type MetaChannel = 'messenger' | 'instagram';
 export const META_CHANNEL_NAMES: Record<MetaChannel, string> = {
@@ -287,10 +287,8 @@ export function toMessengerMessage(input: unknown, options: MetaOptions = {}): C
   return guarded(() => {
     const channel = options.channel ?? 'messenger';
     const name = META_CHANNEL_NAMES[channel];
-    const read = readTemplateForm(input);
+    const read = readValidForm(input);
     if (!read.ok) return failure(read.errors);
-    const invalid = validateForm(read.form);
-    if (invalid.length > 0) return failure(invalid);
     const form = read.form;
     const problems = new Problems();
     if (form.items.length > ML.genericElements)

@@ -175,11 +175,21 @@ export function validateForm(form: TemplateForm): FieldError[] {
   return c.errors;
 }
 
+/** A form read and checked by the spec 5 rules, or the errors that stop its conversion. */
+export function readValidForm(
+  input: unknown,
+): { ok: true; form: TemplateForm } | { ok: false; errors: FieldError[] } {
+  const read = readTemplateForm(input);
+  if (!read.ok) return read;
+  const errors = validateForm(read.form);
+  return errors.length > 0 ? { ok: false, errors } : read;
+}
+
 /** Validates anything the editor or an API client sends; [] means the form may be converted. */
 export function validateTemplate(input: unknown): FieldError[] {
   try {
-    const read = readTemplateForm(input);
-    return read.ok ? validateForm(read.form) : read.errors;
+    const read = readValidForm(input);
+    return read.ok ? [] : read.errors;
   } catch (error) {
     return [
       {

@@ -5,9 +5,9 @@
 import { type Action, actionUri, hasAction, normalizeAction } from './action';
 import { blockForMode } from './apiVariables';
 import type { Block } from './blocks';
-import { altTextOf, orderedContents, readTemplateForm } from './form';
+import { altTextOf, orderedContents } from './form';
 import { type ConvertOptions, type ConvertResult, failure, guarded } from './result';
-import { validateForm } from './validate';
+import { readValidForm } from './validate';
 
 /** WeChat's customer-service text limit is 2048 bytes of UTF-8. */
 export const WECHAT_TEXT_BYTES = 2048;
@@ -110,10 +110,8 @@ export function toWeChatMessages(
   options: ConvertOptions = {},
 ): ConvertResult<WeChatMessage[]> {
   return guarded(() => {
-    const read = readTemplateForm(input);
+    const read = readValidForm(input);
     if (!read.ok) return failure(read.errors);
-    const invalid = validateForm(read.form);
-    if (invalid.length > 0) return failure(invalid);
     const form = read.form;
     const title = altTextOf(form, options.fallbackName);
     const messages: WeChatMessage[] = [];

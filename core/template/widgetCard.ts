@@ -12,12 +12,12 @@ import {
   telUri,
 } from './action';
 import { blockForMode } from './apiVariables';
-import type { Block, TextCell } from './blocks';
-import { altTextOf, type ContentSize, orderedContents, readTemplateForm } from './form';
+import { type Block, bottomTextOf, type TextCell, topTextOf } from './blocks';
+import { altTextOf, type ContentSize, orderedContents } from './form';
 import { lineColor } from './lineCheck';
 import { type ConvertOptions, type ConvertResult, failure, guarded } from './result';
 import { aspectRatioOf } from './styles';
-import { validateForm } from './validate';
+import { readValidForm } from './validate';
 
 export type WidgetAction =
   | { type: 'message'; text: string }
@@ -217,18 +217,7 @@ export function widgetPart(block: Block): WidgetPart {
         padding: pad,
         image: { ...image(block, block.actionImage), widthPercent: 100 },
         grid: [1, 2],
-        texts: [
-          text(
-            {
-              text: block.textTop,
-              weight: block.weightTop,
-              size: block.sizeTop,
-              color: block.colorTop,
-              align: block.alignTop,
-            },
-            block.actionTextTop,
-          ),
-        ],
+        texts: [text(topTextOf(block), block.actionTextTop)],
         button: button(block.textBtn, block.colorBtn, block.backgroundColorBtn, block.actionBtnBottom),
       };
     case 'imageLeftAndInfoRight':
@@ -238,26 +227,8 @@ export function widgetPart(block: Block): WidgetPart {
         image: { ...image(block, block.actionImage), widthPercent: block.sizeImage },
         grid: [block.gridLeft, block.gridRight],
         texts: [
-          text(
-            {
-              text: block.textTop,
-              weight: block.weightTop,
-              size: block.sizeTop,
-              color: block.colorTop,
-              align: block.alignTop,
-            },
-            block.actionTextTop,
-          ),
-          text(
-            {
-              text: block.textBottom,
-              weight: block.weightBottom,
-              size: block.sizeBottom,
-              color: block.colorBottom,
-              align: block.alignBottom,
-            },
-            block.actionTextBottom,
-          ),
+          text(topTextOf(block), block.actionTextTop),
+          text(bottomTextOf(block), block.actionTextBottom),
         ],
       };
     case 'separator':
@@ -279,10 +250,8 @@ export function toWidgetCards(
   options: ConvertOptions = {},
 ): ConvertResult<WidgetCardMessage> {
   return guarded(() => {
-    const read = readTemplateForm(input);
+    const read = readValidForm(input);
     if (!read.ok) return failure(read.errors);
-    const invalid = validateForm(read.form);
-    if (invalid.length > 0) return failure(invalid);
     const form = read.form;
     const altText = altTextOf(form, options.fallbackName);
     if (!altText) return failure([{ field: 'altText', message: 'This field is required.' }]);

@@ -45,38 +45,6 @@ class LineRefused extends HttpError {
   }
 }
 
-function toWire(row: MenuRow, image: FileRow | null, origin: string) {
-  return {
-    _id: row.id,
-    name: row.name,
-    kind: row.kind,
-    channel_id: row.channelId,
-    menu_bar_label: row.menuBarLabel,
-    default_behavior: row.defaultBehavior,
-    template: row.template,
-    background_image: row.imageFileId,
-    image: image
-      ? {
-          url: `${origin}${filePath(image.id, image.name)}`,
-          name: image.name,
-          size: Number(image.size),
-          width: image.width,
-          height: image.height,
-        }
-      : null,
-    areas: row.areas,
-    target: row.target,
-    follower_ids: row.followerIds,
-    status: row.status,
-    is_active: row.status === 'active',
-    line_rich_menu_id: row.lineRichMenuId,
-    linked: row.linked,
-    publish_error: row.publishError,
-    published_at: row.publishedAt?.toISOString() ?? null,
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
-
 function draftOf(row: MenuRow): RichMenuDraft {
   return {
     name: row.name,
@@ -89,6 +57,44 @@ function draftOf(row: MenuRow): RichMenuDraft {
     areas: row.areas,
     target: row.target,
     follower_ids: row.followerIds,
+  };
+}
+
+function toWire(row: MenuRow, image: FileRow | null, origin: string) {
+  return {
+    _id: row.id,
+    ...draftOf(row),
+    image: image
+      ? {
+          url: `${origin}${filePath(image.id, image.name)}`,
+          name: image.name,
+          size: Number(image.size),
+          width: image.width,
+          height: image.height,
+        }
+      : null,
+    status: row.status,
+    is_active: row.status === 'active',
+    line_rich_menu_id: row.lineRichMenuId,
+    linked: row.linked,
+    publish_error: row.publishError,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The columns a saved draft sets, on create and on update. */
+function columnsOf(draft: RichMenuDraft, channelId: string) {
+  return {
+    channelId,
+    name: draft.name,
+    menuBarLabel: draft.menu_bar_label,
+    defaultBehavior: draft.default_behavior,
+    template: draft.template,
+    imageFileId: draft.background_image ?? null,
+    areas: draft.areas,
+    target: draft.target,
+    followerIds: draft.follower_ids,
   };
 }
 
@@ -357,16 +363,8 @@ export function registerRichMenuRoutes(app: FastifyInstance, ctx: AppContext) {
         .values({
           id: newId(),
           accountId,
-          channelId: channel.id,
           kind: draft.kind,
-          name: draft.name,
-          menuBarLabel: draft.menu_bar_label,
-          defaultBehavior: draft.default_behavior,
-          template: draft.template,
-          imageFileId: draft.background_image ?? null,
-          areas: draft.areas,
-          target: draft.target,
-          followerIds: draft.follower_ids,
+          ...columnsOf(draft, channel.id),
           createdBy: userId,
           updatedBy: userId,
         })
@@ -387,15 +385,7 @@ export function registerRichMenuRoutes(app: FastifyInstance, ctx: AppContext) {
       const [row] = await ctx.db
         .update(richMenus)
         .set({
-          channelId: channel.id,
-          name: draft.name,
-          menuBarLabel: draft.menu_bar_label,
-          defaultBehavior: draft.default_behavior,
-          template: draft.template,
-          imageFileId: draft.background_image ?? null,
-          areas: draft.areas,
-          target: draft.target,
-          followerIds: draft.follower_ids,
+          ...columnsOf(draft, channel.id),
           updatedBy: userId,
           updatedAt: new Date(),
         })
@@ -451,11 +441,8 @@ export function registerRichMenuRoutes(app: FastifyInstance, ctx: AppContext) {
     /** A draft is deleted; a menu that was live goes to History (switched off first). */
     scope.delete('/api/richmenu/:id', async (request) => {
       const row = await find(request);
-      if (row.publishedAt === null && row.status !== 'active') {
-        await ctx.db.delete(richMenus).where(eq(richMenus.id, row.id));
-        return { deleted: 1, status: 'deleted' };
-      }
-      if (row.status === 'history') {
+      const neverLive = row.publishedAt === null && row.status !== 'active';
+      if (neverLive || row.status === 'history') {
         await ctx.db.delete(richMenus).where(eq(richMenus.id, row.id));
         return { deleted: 1, status: 'deleted' };
       }

@@ -88,6 +88,33 @@ async function afterChange(ctx: AppContext, accountId: string, queueId: string) 
   await refreshAgentSockets(ctx, accountId);
 }
 
+/** After a create or an update: tells connected agents, then answers with the queue as saved. */
+async function savedQueue(ctx: AppContext, accountId: string, id: string) {
+  await afterChange(ctx, accountId, id);
+  const [row] = await ctx.db.select().from(queues).where(eq(queues.id, id));
+  return { queue: (await queuesToWire(ctx, accountId, [row]))[0] };
+}
+
+async function findQueue(ctx: AppContext, accountId: string, id: string): Promise<QueueRow> {
+  const [queue] = await ctx.db
+    .select()
+    .from(queues)
+    .where(and(eq(queues.id, id), eq(queues.accountId, accountId)))
+    .limit(1);
+  if (!queue) throw new NotFound('This chat group does not exist.');
+  return queue;
+}
+
+/** Names are unique in an account, whatever their case. */
+async function assertNameFree(ctx: AppContext, accountId: string, name: string) {
+  const [dupe] = await ctx.db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.accountId, accountId), sql`lower(${queues.name}) = lower(${name})`))
+    .limit(1);
+  if (dupe) throw new Conflict('A chat group with this name already exists.', 'name');
+}
+
 export function registerQueueSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/settings/queues', async (request) => {
     const access = await requireArea(ctx, request, 'settings', 'read');
@@ -122,12 +149,7 @@ export function registerQueueSettingsRoutes(app: FastifyInstance, ctx: AppContex
       ? integer(body, 'chats_per_agent', { min: 1, max: 100, fallback: 1 })
       : null;
     const members = (await memberIdsOf(ctx, access.accountId, body)) ?? [];
-    const [dupe] = await ctx.db
-      .select({ id: queues.id })
-      .from(queues)
-      .where(and(eq(queues.accountId, access.accountId), sql`lower(${queues.name}) = lower(${name})`))
-      .limit(1);
-    if (dupe) throw new Conflict('A chat group with this name already exists.', 'name');
+    await assertNameFree(ctx, access.accountId, name);
     const id = newId();
     await ctx.db.transaction(async (tx) => {
       await tx.insert(queues).values({
@@ -141,31 +163,18 @@ export function registerQueueSettingsRoutes(app: FastifyInstance, ctx: AppContex
       if (members.length)
         await tx.insert(queueMembers).values(members.map((userId) => ({ queueId: id, userId })));
     });
-    await afterChange(ctx, access.accountId, id);
-    const [row] = await ctx.db.select().from(queues).where(eq(queues.id, id));
-    return { queue: (await queuesToWire(ctx, access.accountId, [row]))[0] };
+    return savedQueue(ctx, access.accountId, id);
   });
 
   app.put('/api/settings/queues/:id', async (request) => {
     const access = await requireArea(ctx, request, 'settings', 'write');
     const body = fieldsOf(request.body);
     const id = (request.params as { id: string }).id;
-    const [queue] = await ctx.db
-      .select()
-      .from(queues)
-      .where(and(eq(queues.id, id), eq(queues.accountId, access.accountId)))
-      .limit(1);
-    if (!queue) throw new NotFound('This chat group does not exist.');
+    const queue = await findQueue(ctx, access.accountId, id);
     const name = optionalString(body, 'name', { max: QUEUE_NAME_MAX })?.trim();
     if (body.name !== undefined && !name) throw new Invalid('name', MESSAGES.required);
-    if (name && name.toLowerCase() !== queue.name.toLowerCase()) {
-      const [dupe] = await ctx.db
-        .select({ id: queues.id })
-        .from(queues)
-        .where(and(eq(queues.accountId, access.accountId), sql`lower(${queues.name}) = lower(${name})`))
-        .limit(1);
-      if (dupe) throw new Conflict('A chat group with this name already exists.', 'name');
-    }
+    if (name && name.toLowerCase() !== queue.name.toLowerCase())
+      await assertNameFree(ctx, access.accountId, name);
     const assignType = oneOf(body, 'assign_type', QUEUE_ASSIGNED_TYPES);
     const visibility = oneOf(body, 'visibility', QUEUE_VISIBILITIES);
     if (queue.isDefault && visibility === 'selected')
@@ -191,20 +200,13 @@ export function registerQueueSettingsRoutes(app: FastifyInstance, ctx: AppContex
           await tx.insert(queueMembers).values(members.map((userId) => ({ queueId: id, userId })));
       }
     });
-    await afterChange(ctx, access.accountId, id);
-    const [row] = await ctx.db.select().from(queues).where(eq(queues.id, id));
-    return { queue: (await queuesToWire(ctx, access.accountId, [row]))[0] };
+    return savedQueue(ctx, access.accountId, id);
   });
 
   app.delete('/api/settings/queues/:id', async (request) => {
     const access = await requireArea(ctx, request, 'settings', 'write');
     const id = (request.params as { id: string }).id;
-    const [queue] = await ctx.db
-      .select()
-      .from(queues)
-      .where(and(eq(queues.id, id), eq(queues.accountId, access.accountId)))
-      .limit(1);
-    if (!queue) throw new NotFound('This chat group does not exist.');
+    const queue = await findQueue(ctx, access.accountId, id);
     if (queue.isDefault) throw new Conflict('The default chat group cannot be deleted.');
     const fallback = await ensureDefaultQueue(ctx.db, access.accountId);
     // Its chats move to the default group so nobody loses them.

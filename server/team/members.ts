@@ -20,7 +20,8 @@ export function roleToWire(role: RoleRow, memberCount?: number) {
   };
 }
 
-export async function listMembers(db: Db, accountId: string) {
+/** Memberships joined with their user and role; callers add which ones. */
+function selectMembers(db: Db) {
   return db
     .select({
       user: users,
@@ -30,7 +31,11 @@ export async function listMembers(db: Db, accountId: string) {
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(roles, eq(roles.id, memberships.roleId))
+    .innerJoin(roles, eq(roles.id, memberships.roleId));
+}
+
+export async function listMembers(db: Db, accountId: string) {
+  return selectMembers(db)
     .where(eq(memberships.accountId, accountId))
     .orderBy(asc(users.displayName), asc(users.email));
 }
@@ -54,16 +59,7 @@ export function memberToWire(m: MemberRow, actor: { userId: string; level: numbe
 }
 
 export async function findMember(db: Db, accountId: string, userId: string): Promise<MemberRow> {
-  const [row] = await db
-    .select({
-      user: users,
-      role: roles,
-      deactivatedAt: memberships.deactivatedAt,
-      joinedAt: memberships.createdAt,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .innerJoin(roles, eq(roles.id, memberships.roleId))
+  const [row] = await selectMembers(db)
     .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
     .limit(1);
   if (!row) throw new NotFound('This user does not exist.');

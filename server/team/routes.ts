@@ -51,6 +51,16 @@ async function actorOf(
   return { ...access, userId, permissions: await rolePermissions(ctx.db, access.roleId) };
 }
 
+async function findRole(ctx: AppContext, workspaceId: string, id: string) {
+  const [role] = await ctx.db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), eq(roles.workspaceId, workspaceId)))
+    .limit(1);
+  if (!role) throw new NotFound('This role does not exist.');
+  return role;
+}
+
 function localeOf(q: Fields): 'en' | 'th' {
   return q.lang === 'th' ? 'th' : 'en';
 }
@@ -301,14 +311,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
   app.put('/api/settings/roles/:id', async (request) => {
     const actor = await actorOf(ctx, request, 'write');
     const body = fieldsOf(request.body);
-    const [role] = await ctx.db
-      .select()
-      .from(roles)
-      .where(
-        and(eq(roles.id, (request.params as { id: string }).id), eq(roles.workspaceId, actor.workspaceId)),
-      )
-      .limit(1);
-    if (!role) throw new NotFound('This role does not exist.');
+    const role = await findRole(ctx, actor.workspaceId, (request.params as { id: string }).id);
     if (role.level === 1) throw new Forbidden('The owner role always has full access.');
     if (!outranks(actor.level, role.level))
       throw new Forbidden('You may not change a role of your rank or higher.');
@@ -345,14 +348,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.delete('/api/settings/roles/:id', async (request) => {
     const actor = await actorOf(ctx, request, 'write');
-    const [role] = await ctx.db
-      .select()
-      .from(roles)
-      .where(
-        and(eq(roles.id, (request.params as { id: string }).id), eq(roles.workspaceId, actor.workspaceId)),
-      )
-      .limit(1);
-    if (!role) throw new NotFound('This role does not exist.');
+    const role = await findRole(ctx, actor.workspaceId, (request.params as { id: string }).id);
     if (role.level === 1 || !outranks(actor.level, role.level)) throw new Forbidden();
     const [{ n }] = await ctx.db
       .select({ n: count() })

@@ -1,6 +1,7 @@
 // verify and logout (spec 3, issue 16): verify sends the customer a button to the short form on
 // /go (server/verification), or says they are verified already; logout removes the verified state.
 import type { OutgoingItem } from '../../../core/automation/replyConvert';
+import { linkFooter } from '../../../core/template/flexParts';
 import { logoutCustomer, startVerification } from '../../verification/flow';
 import { customerText, loadVerificationSettings } from '../../verification/store';
 import { say, sayText } from '../reply';
@@ -26,18 +27,7 @@ export async function runVerify(run: ActionRun): Promise<void> {
                 layout: 'vertical',
                 contents: [{ type: 'text', text: intro, wrap: true }],
               },
-              footer: {
-                type: 'box',
-                layout: 'vertical',
-                contents: [
-                  {
-                    type: 'button',
-                    style: 'primary',
-                    height: 'sm',
-                    action: { type: 'uri', label, uri: started.url },
-                  },
-                ],
-              },
+              footer: linkFooter(label, started.url),
             },
           },
         ];

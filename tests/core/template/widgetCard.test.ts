@@ -53,6 +53,29 @@ describe('widget cards', () => {
     ]);
   });
 
+  it('keeps italic and underline of the image-and-info texts, as the Flex card does', () => {
+    const result = toWidgetCards(
+      form([
+        [
+          validBlock('imageLeftAndInfoRight', {
+            textTop: 'Latte',
+            styleTop: 'italic',
+            decorationTop: 'underline',
+            textBottom: '65 THB',
+            decorationBottom: 'line-through',
+          }),
+        ],
+      ]),
+    );
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.message.cards[0].parts[0]).toMatchObject({
+      texts: [
+        { text: 'Latte', style: 'italic', decoration: 'underline' },
+        { text: '65 THB', decoration: 'line-through' },
+      ],
+    });
+  });
+
   it.each<[ActionType, object]>([
     ['message', { type: 'message', text: 'Hello' }],
     ['uri', { type: 'uri', uri: 'https://shop.example.com/item/1' }],
