@@ -117,7 +117,9 @@ export async function openDatabase(options: {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await createPglite(dir);
-  const client = await PGlite.create(dir);
+  // 32 MB of shared buffers (PostgreSQL's default is 128 MB): the files stay in the system's page
+  // cache anyway, and the embedded server then idles in ~290 MB instead of ~430 MB.
+  const client = await PGlite.create(dir, { postgresqlconf: ['shared_buffers=32MB'] });
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
