@@ -30,6 +30,7 @@ export const Avatar = memo(function Avatar({
         alt=""
         width={size}
         height={size}
+        style={{ width: size, height: size }}
         loading="lazy"
         onError={() => setBroken(true)}
       />

@@ -33,6 +33,19 @@ describe('console shell', () => {
     expect(topBar?.height).toBe(49);
     expect(leftMenu?.width).toBe(80);
     await expect.poll(() => page.locator('.account-name').textContent()).toBe('My Official Account');
+    // The user's initial sits in the middle of its circle (the chat screen's avatars share the class).
+    const initial = await page.locator('.top-bar .avatar').evaluate((el) => {
+      const circle = el.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const glyph = range.getBoundingClientRect();
+      return {
+        dx: Math.abs(glyph.left + glyph.width / 2 - (circle.left + circle.width / 2)),
+        dy: Math.abs(glyph.top + glyph.height / 2 - (circle.top + circle.height / 2)),
+      };
+    });
+    expect(initial.dx).toBeLessThan(2);
+    expect(initial.dy).toBeLessThan(3);
     // A reload keeps the session.
     await page.reload();
     await expect.poll(() => page.locator('h1').textContent()).toBe('Dashboard');
