@@ -65,15 +65,21 @@ export async function loadProfile(db: Db, userId: string) {
 }
 export type Profile = Awaited<ReturnType<typeof loadProfile>>;
 
+/** A request's channel_id (spec 7): 400 when there is none, 403 when it cannot name an account. */
+export function requireChannelId(channelId: unknown): string {
+  if (typeof channelId !== 'string' || channelId.length === 0)
+    throw new Invalid('channel_id', 'This field is required.');
+  if (channelId.length > 64) throw new Forbidden();
+  return channelId;
+}
+
 /** Checks the channel_id of a request (spec 7) against the caller's memberships. */
 export async function resolveAccountAccess(
   db: Db,
   userId: string,
-  channelId: unknown,
+  channelIdValue: unknown,
 ): Promise<AccountAccess> {
-  if (typeof channelId !== 'string' || channelId.length === 0)
-    throw new Invalid('channel_id', 'This field is required.');
-  if (channelId.length > 64) throw new Forbidden();
+  const channelId = requireChannelId(channelIdValue);
   const [row] = await db
     .select({
       accountId: accounts.id,

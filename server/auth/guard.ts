@@ -1,11 +1,11 @@
 // Every /api request must carry a valid bearer token, and (outside /api/auth) a channel_id
 // that names an account the caller belongs to; anything else is refused before any route runs.
 import type { FastifyInstance } from 'fastify';
-import { type QueueMembership, resolveAccountAccess } from '../accounts/profile';
+import { type QueueMembership, requireChannelId } from '../accounts/profile';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
 import { Forbidden } from '../http/errors';
-import { bearerToken, liveSession, resolveSession, tokenHashOf } from './sessions';
+import { bearerToken, liveSession, tokenHashOf } from './sessions';
 
 // Sign-in, and opening and accepting an invitation link (server/team/invitations.ts).
 const PUBLIC_API = new Set(['/api/auth/login', '/api/auth/invitation', '/api/auth/invitation/accept']);
@@ -14,6 +14,7 @@ const PUBLIC_API = new Set(['/api/auth/login', '/api/auth/invitation', '/api/aut
  * The session, the caller's membership of the account named by channel_id, and that account's
  * queues as the caller stands in them, in one round trip: every console request needs the first
  * two and the chat routes the third (server/chat/viewer.ts), which took three queries before.
+ * /api/auth calls name no account; the same statement then finds the session alone.
  */
 const REQUEST_ACCESS = statement(
   'auth_request_access',
@@ -47,27 +48,19 @@ export function registerAuthGuard(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0];
     if (!path.startsWith('/api/') || PUBLIC_API.has(path)) return;
-    const token = bearerToken(request.headers.authorization);
+    const tokenHash = tokenHashOf(bearerToken(request.headers.authorization));
     const channelId = request.headers.channel_id;
-    const namesAccount =
-      !path.startsWith('/api/auth/') &&
-      typeof channelId === 'string' &&
-      channelId.length > 0 &&
-      channelId.length <= 64;
-    if (!namesAccount) {
-      const session = await resolveSession(ctx.db, token);
-      request.auth = session;
-      if (path.startsWith('/api/auth/')) return;
-      // No usable channel_id: refused (400 or 403) without reading further.
-      request.account = await resolveAccountAccess(ctx.db, session.userId, channelId);
-      return;
-    }
-    const tokenHash = tokenHashOf(token);
-    const [row] = await ctx.database.run<AccessRow>(REQUEST_ACCESS, [tokenHash, channelId]);
+    const [row] = await ctx.database.run<AccessRow>(REQUEST_ACCESS, [
+      tokenHash,
+      typeof channelId === 'string' ? channelId : '',
+    ]);
+    // The token first (401), then the account it names (400 / 403).
     request.auth = liveSession(
       row && { userId: row.user_id, expiresAt: new Date(row.expires_at) },
       tokenHash,
     );
+    if (path.startsWith('/api/auth/')) return;
+    requireChannelId(channelId);
     if (!row.account_id || !row.workspace_id || !row.role_id || row.level === null) throw new Forbidden();
     request.account = {
       accountId: row.account_id,

@@ -394,7 +394,7 @@ export class Controller {
   /** Moves the catch-up anchor to the newest of messages the socket or a page load brought. */
   private hear(incoming: readonly ChatMessage[]) {
     const id = incoming.at(-1)?.id;
-    if (id && this.state.messages.some((m) => m.id === id)) this.heard = id;
+    if (id) this.heard = id;
   }
 
   private receive(incoming: ChatMessage[], announce: boolean) {
