@@ -47,7 +47,7 @@ export async function pageOfMessages(ctx: AppContext, followerId: string, skip: 
  * socket that drops can have heard a message without an older one from another process; the
  * overlap brings that one too, and the widget drops the ones it has (by id).
  */
-export const CATCH_UP_OVERLAP_S = 5;
+const CATCH_UP_OVERLAP_S = 5;
 
 /** The messages after an anchor of the same conversation (and the overlap before it), oldest first,
  *  with whether the anchor is one of its messages, in one round trip (a reconnect's catch-up). */
