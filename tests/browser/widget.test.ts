@@ -338,3 +338,77 @@ describe('full-page widget', () => {
     await page.close();
   });
 });
+
+describe('what the owner writes fits the box and the greeting', () => {
+  it('long ice breakers and menu labels stay inside a 380 px box and leave room to type', async () => {
+    await putSettings(server, auth, {
+      chat_form: false,
+      pre_chat_form_fields: [],
+      ice_breakers: [
+        'Can I change the delivery address after I have already placed and paid for my order?',
+        'Hours?',
+      ],
+      menu: {
+        menuId: 'faq',
+        menuLabel: 'Frequently asked questions',
+        isQuickStart: true,
+        buttons: [
+          { id: 'b1', label: 'www.baankafe-bangkok.co.th', type: 'uri', uri: 'https://example.com' },
+          { id: 'b2', label: 'Opening hours', type: 'message', text: 'Opening hours?' },
+        ],
+      },
+    });
+    const page = await browser.newPage({ viewport: { width: 380, height: 720 } });
+    await page.goto(`${server.url}/demo/`);
+    await launcherOf(page).click();
+    const box = boxOf(page);
+    await box.locator('.menu-drawer').waitFor();
+    await box.locator('.chips.ice button').first().waitFor();
+    const layout = await box.locator('section.box').evaluate((section) => {
+      const right = section.getBoundingClientRect().right;
+      const root = section.getRootNode() as ShadowRoot;
+      const rights = (selector: string) =>
+        [...root.querySelectorAll(selector)].map((el) => Math.round(el.getBoundingClientRect().right));
+      const body = root.querySelector('.body') as HTMLElement;
+      return {
+        right: Math.round(right),
+        ice: rights('.chips.ice button'),
+        menu: rights('.menu-drawer button'),
+        composer: rights('.composer > *:not([hidden])'),
+        bodyScrolls: body.scrollWidth > body.clientWidth,
+        textarea: Math.round((root.querySelector('textarea') as HTMLElement).getBoundingClientRect().width),
+      };
+    });
+    expect(layout.right).toBe(380);
+    for (const r of [...layout.ice, ...layout.menu, ...layout.composer]) expect(r).toBeLessThanOrEqual(380);
+    expect(layout.bodyScrolls).toBe(false);
+    // The reply input keeps room for the placeholder beside a long menu label.
+    expect(layout.textarea).toBeGreaterThanOrEqual(125);
+    // The label is cut short on screen only.
+    expect(await box.locator('.menu-toggle span').textContent()).toBe('Frequently asked questions');
+    await page.close();
+    await putSettings(server, auth, { ice_breakers: [], menu: null });
+  });
+
+  it('a form key the visitor left blank is empty in the greeting, not shown as {key}', async () => {
+    await putSettings(server, auth, {
+      chat_form: true,
+      pre_chat_form_fields: [
+        { key: 'name', label: 'Your name', type: 'text', required: true },
+        { key: 'email', label: 'E-mail', type: 'email', required: false },
+      ],
+      greeting_message: 'Hi {name}! We will write to {email} if we miss you.',
+    });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/demo/`);
+    await launcherOf(page).click();
+    const box = boxOf(page);
+    await box.getByLabel('Your name').fill('Malee');
+    await box.getByRole('button', { name: 'Start chat' }).click();
+    await expect
+      .poll(() => box.locator('.greeting').textContent())
+      .toBe('Hi Malee! We will write to  if we miss you.');
+    await page.close();
+    await putSettings(server, auth, { chat_form: false, pre_chat_form_fields: [], greeting_message: '' });
+  });
+});

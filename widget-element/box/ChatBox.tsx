@@ -110,7 +110,8 @@ export function ChatBox({ container }: ChatBoxProps) {
     ? fillGreeting(info.greeting_message, {
         accountName: str(info.account_name) || str(info.brand_label),
         displayName: state.profile.name || host.user.name || '',
-        form: state.profile.form,
+        // A form key the visitor left blank is empty, not shown as '{key}' (spec 9 form keys).
+        form: { ...Object.fromEntries(fields.map((f) => [f.key, ''])), ...state.profile.form },
         now: new Date(),
       })
     : '';
