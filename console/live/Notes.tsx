@@ -2,7 +2,7 @@
 // (delete asks Yes / No). NOTES events from other agents replace the list.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { formatDateTime } from '../../core/format/dates';
+import { formatDateTime, fromSeconds } from '../../core/format/dates';
 import { DIALOG_KEYS } from '../../core/text/notices';
 import { isSendableText } from '../../core/validation/chatText';
 import { t } from '../app/i18n';
@@ -88,7 +88,7 @@ function NoteItem({ note, followerId }: { note: WireNote; followerId: string }) 
       )}
       {mode === 'view' ? (
         <div className="note-meta">
-          <span className="muted">{note.updated_at ? formatDateTime(note.updated_at) : ''}</span>
+          <span className="muted">{note.updated_at ? formatDateTime(fromSeconds(note.updated_at)) : ''}</span>
           <button
             type="button"
             className="link-button"

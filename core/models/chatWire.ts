@@ -112,8 +112,9 @@ export interface FollowerContact {
 export type WireNote = Note & {
   _id?: string;
   created_by?: string | null;
-  created_at?: string;
-  updated_at?: string;
+  /** Seconds, as every timestamp on the chat wire. */
+  created_at?: number;
+  updated_at?: number;
 };
 
 export interface TagOption {

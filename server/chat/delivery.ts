@@ -7,6 +7,7 @@ import { adapterFor, ChannelNotConnected, PermanentDeliveryError, retryDelayMs }
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
 import { followerToWireOne } from './followerView';
+import { messagesToWire } from './messageQuery';
 import { emitChat } from './notify';
 import { toMessageRow } from './rows';
 import { type Delivery, followers, messages } from './schema';
@@ -70,8 +71,11 @@ export async function deliverMessage(ctx: AppContext, messageId: string, fresh?:
         .limit(1);
       if (!row) return;
       followerRow = row;
-      follower = await followerToWireOne(ctx.db, followerRow);
-      wire = messageToWire(message);
+      // With the sending agent's name (cached), as a fresh send has it.
+      [follower, [wire]] = await Promise.all([
+        followerToWireOne(ctx.db, followerRow),
+        messagesToWire(ctx.db, [message]),
+      ]);
     }
     const attempts = message.deliveryAttempts + 1;
     let update: {
@@ -122,7 +126,8 @@ export async function deliverMessage(ctx: AppContext, messageId: string, fresh?:
       ctx,
       { accountId: followerRow.accountId, queueId: followerRow.lcQueueId, followerId: followerRow.id },
       AGENT_EVENTS.MESSAGE_STATUS,
-      { follower_id: followerRow.id, message: messageToWire(updated) },
+      // With the sender's name, as the message was first announced: the status replaces that copy.
+      { follower_id: followerRow.id, message: messageToWire(updated, wire.user_info ?? null) },
     );
   } catch (err) {
     // The message stays pending and the sweeper tries again; the failure is logged, not hidden.

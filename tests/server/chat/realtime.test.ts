@@ -5,6 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_CLIENT_EVENTS, AGENT_EVENTS } from '../../../core/realtime/events';
 import { sessions } from '../../../server/auth/schema';
+import { deliverMessage } from '../../../server/chat/delivery';
 import { messages } from '../../../server/chat/schema';
 import { login } from '../../helpers/server';
 import {
@@ -168,6 +169,39 @@ describe.each(await testDatabases())('agent sockets on %s', (_name, postgres) =>
       byTemp1!.message._id,
       byTemp1!.message._id,
     ]);
+  });
+
+  it("a delivery status names the sending agent, as the send did (the console's copy is replaced by it)", async () => {
+    const r = await h.customerSays('who answers?', { visitor: 'rt-status', name: 'Status Customer' });
+    const followerId = r!.follower._id;
+    const sent = await h.api('POST', '/api/chat/send/message', {
+      followerId,
+      message: 'I do',
+      tempId: 'rt-status-1',
+    });
+    expect(sent.status).toBe(200);
+    const name = (h.owner.user as { display_name?: string }).display_name;
+    expect(name).toBeTruthy();
+    const fresh = await owner.next(AGENT_EVENTS.MESSAGE_STATUS, (p) => p.message.temp_id === 'rt-status-1');
+    expect(fresh.message.user_info?.display_name).toBe(name);
+    // A delivery the sweeper (or a resend) picks up again reads the message back: still named.
+    const ctx = h.server.app.ctx;
+    await ctx.db
+      .update(messages)
+      .set({ delivery: 'pending', deliveryClaimedUntil: null })
+      .where(eq(messages.id, sent.body.message._id));
+    const before = owner.heard.length;
+    await deliverMessage(ctx, sent.body.message._id);
+    await expect
+      .poll(
+        () =>
+          owner.heard
+            .slice(before)
+            .find(
+              (e) => e.event === AGENT_EVENTS.MESSAGE_STATUS && e.payload.message.temp_id === 'rt-status-1',
+            )?.payload.message.user_info?.display_name,
+      )
+      .toBe(name);
   });
 
   it('AGENT_PRESENCE on connect, chat status change and disconnect', async () => {
