@@ -411,4 +411,26 @@ describe('what the owner writes fits the box and the greeting', () => {
     await page.close();
     await putSettings(server, auth, { chat_form: false, pre_chat_form_fields: [], greeting_message: '' });
   });
+
+  it("the greeting's {time} is when the box opened: it does not tick while the visitor chats", async () => {
+    await putSettings(server, auth, {
+      chat_form: false,
+      pre_chat_form_fields: [],
+      greeting_message: 'Hello at {time}',
+    });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.clock.install({ time: new Date('2026-11-24T09:15:00') });
+    await page.goto(`${server.url}/demo/`);
+    await launcherOf(page).click();
+    const box = boxOf(page);
+    await expect.poll(() => box.locator('.greeting').textContent()).toBe('Hello at 09:15');
+    await page.clock.fastForward('03:00');
+    // A new message redraws the box.
+    await box.locator('textarea').fill('Still there?');
+    await box.locator('textarea').press('Enter');
+    await box.getByText('Still there?').waitFor();
+    expect(await box.locator('.greeting').textContent()).toBe('Hello at 09:15');
+    await page.close();
+    await putSettings(server, auth, { greeting_message: '' });
+  });
 });

@@ -74,6 +74,8 @@ export function ChatBox({ container }: ChatBoxProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   const menu = (state.menu ?? (info.menu as WidgetMenu | null)) || null;
   const [menuOpen, setMenuOpen] = useState(false);
+  // The greeting's {date} and {time} say when the box was opened; they do not tick while chatting.
+  const [openedAt] = useState(() => new Date());
 
   const fields = (
     Array.isArray(info.pre_chat_form_fields) ? info.pre_chat_form_fields : []
@@ -112,7 +114,7 @@ export function ChatBox({ container }: ChatBoxProps) {
         displayName: state.profile.name || host.user.name || '',
         // A form key the visitor left blank is empty, not shown as '{key}' (spec 9 form keys).
         form: { ...Object.fromEntries(fields.map((f) => [f.key, ''])), ...state.profile.form },
-        now: new Date(),
+        now: openedAt,
       })
     : '';
   const iceBreakers = (Array.isArray(info.ice_breakers) ? info.ice_breakers : []).filter(
