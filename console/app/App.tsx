@@ -60,10 +60,13 @@ export function App() {
   }, [match, needsSession, signedIn, navigate, home]);
 
   useEffect(() => {
-    document.title = match ? `${t(match.route.title)} · ${t('app.name')}` : t('notFound.title');
+    document.title =
+      match && !match.route.standalone ? `${t(match.route.title)} · ${t('app.name')}` : t('notFound.title');
   });
 
-  if (!match) return <NotFoundPage />;
+  // A standalone page (the full-page widget) reaches the console only when the server found
+  // nothing to show, e.g. a widget id that does not exist: that is a 404 too (spec 2).
+  if (!match || match.route.standalone) return <NotFoundPage />;
   if (match.route.name === 'login') return signedIn && profile.value ? <PageLoading /> : <LoginPage />;
   if (match.route.name === 'invite')
     return (

@@ -102,7 +102,11 @@ export default function BroadcastViewPage({ params }: PageProps) {
         navigate(path(`/broadcast/${copy.broadcast._id}/edit`));
       } else if (what === 'resend') {
         const r = await resendBroadcast(row._id);
-        notify('success', t('broadcast.notify.success'), t('broadcast.notify.resend', { n: r.resend_count }));
+        notify(
+          'success',
+          t('broadcast.notify.success'),
+          t('broadcast.notify.resend', { n: formatNumber(r.resend_count) }),
+        );
         setReload((n) => n + 1);
       } else {
         await deleteBroadcast(row._id);

@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import type { Locale } from '../../core/i18n/index';
 import { localizePath } from '../../core/routes';
 import { locale, setLocaleCookie, t } from '../app/i18n';
@@ -8,10 +8,12 @@ import { locale, setLocaleCookie, t } from '../app/i18n';
 export function LanguageSwitcher() {
   useSignals();
   const [location, navigate] = useLocation();
+  // The query is part of the page (e.g. ?kind=imagemap opens the image-map editor): it is kept.
+  const search = useSearch();
   const choose = (next: Locale) => {
     setLocaleCookie(next);
     locale.value = next;
-    navigate(localizePath(location, next));
+    navigate(localizePath(location, next) + (search ? `?${search}` : ''));
   };
   return (
     <fieldset className="lang-switch" aria-label={t('layout.language')}>

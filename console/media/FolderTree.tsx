@@ -2,7 +2,7 @@
 // and the account's storage use at the bottom.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
-import { formatFileSize } from '../../core/format/numbers';
+import { formatFileSize, formatNumber } from '../../core/format/numbers';
 import { t } from '../app/i18n';
 import type { FolderItem } from './calls';
 import { folderLabel } from './Dialogs';
@@ -68,7 +68,7 @@ function FolderRow({
           <span className="media-folder-name" title={label}>
             {label}
           </span>
-          <span className="media-folder-count muted">{folder.file_count}</span>
+          <span className="media-folder-count muted">{formatNumber(folder.file_count)}</span>
         </button>
         {manage ? (
           <div className="media-folder-menu" ref={menuRef}>

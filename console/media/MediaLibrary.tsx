@@ -5,6 +5,7 @@
 import type { Signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { type DragEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { formatNumber } from '../../core/format/numbers';
 import type { UploadRules } from '../../core/upload/checkFiles';
 import { checkFiles } from '../../core/upload/checkFiles';
 import { CONTENT_TYPE_BY_EXTENSION } from '../../core/upload/contentTypes';
@@ -290,7 +291,7 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
           <p className="media-count muted" aria-live="polite">
             {state.loading.value && files.length === 0
               ? t('media.loading')
-              : t('media.total', { count: state.total.value })}
+              : t('media.total', { count: formatNumber(state.total.value) })}
           </p>
           {!state.loading.value && files.length === 0 ? (
             <div className="empty-state media-empty" data-testid="media-empty">
@@ -368,7 +369,7 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
           title={t('media.deleteFolder')}
           message={
             dialog.force
-              ? t('media.folderNotEmpty', { count: filesInTree(dialog.folder) })
+              ? t('media.folderNotEmpty', { count: formatNumber(filesInTree(dialog.folder)) })
               : t('media.confirmDelete')
           }
           onNo={() => setDialog(null)}

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { RichMenuKind } from '../../core/automation/richMenu';
 import { formatDateTime } from '../../core/format/dates';
+import { formatNumber } from '../../core/format/numbers';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
@@ -80,7 +81,7 @@ function MenuCard({
             ? t('richMenu.publishedAt', { at: formatDateTime(menu.published_at) })
             : t('richMenu.neverPublished')}
           {menu.kind === 'personal' && menu.linked
-            ? ` · ${t('richMenu.linkedUsers', { n: menu.linked.users })}`
+            ? ` · ${t('richMenu.linkedUsers', { n: formatNumber(menu.linked.users) })}`
             : ''}
         </p>
         {menu.publish_error ? <p className="auto-error">{menu.publish_error}</p> : null}

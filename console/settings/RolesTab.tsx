@@ -2,6 +2,7 @@
 // and fixed; a member edits only roles below their own rank, never beyond what they have.
 import { useState } from 'react';
 import { type Access, type Area, type AreaPermissions, defaultPermissions } from '../../core/access/areas';
+import { formatNumber } from '../../core/format/numbers';
 import { MESSAGES } from '../../core/validation/rules';
 import { t } from '../app/i18n';
 import { ConfirmDeleteSetting } from '../ui/ConfirmDelete';
@@ -194,7 +195,7 @@ export function RolesTab({
                 <PermissionSummary permissions={role.permissions} />
               )}
             </td>
-            <td className="num">{role.member_count}</td>
+            <td className="num">{formatNumber(role.member_count)}</td>
             {mayWrite && role.can_edit ? (
               <SettingsRowActions
                 onEdit={() => setEditing(role)}

@@ -98,6 +98,45 @@ describe('console shell', () => {
     await page.close();
   });
 
+  it('shows the 404 page for a widget id that does not exist and for a malformed id, in Thai too', async () => {
+    const page = await browser.newPage();
+    // Signed out, as a customer following a stale link: not an endless "Loading…".
+    let response = await page.goto(`${server.url}/widget/no-such-widget`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('This page could not be found');
+    expect(await page.getByRole('link', { name: 'Back to the home page' }).isVisible()).toBe(true);
+    response = await page.goto(`${server.url}/th/widget/no-such-widget`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('ไม่พบหน้าที่คุณต้องการ');
+    expect(await page.getByRole('link', { name: 'กลับไปหน้าแรก' }).isVisible()).toBe(true);
+    // Signed in, the console shows the same page (not a placeholder screen inside the layout).
+    await signIn(page);
+    response = await page.goto(`${server.url}/widget/no-such-widget`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('This page could not be found');
+    expect(await page.locator('.left-menu').count()).toBe(0);
+    // A detail route whose id fails the route's own check.
+    response = await page.goto(`${server.url}/th/broadcast/a!b/report`);
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('ไม่พบหน้าที่คุณต้องการ');
+    await page.close();
+  });
+
+  it('keeps the query of the address when the language is switched (the image-map editor stays one)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto(`${server.url}/message-template/new?kind=imagemap`);
+    await expect.poll(() => page.getByRole('radio', { name: 'Image map' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'TH', exact: true }).click();
+    await page.waitForURL(`${server.url}/th/message-template/new?kind=imagemap`);
+    await expect.poll(() => page.getByRole('radio', { name: 'อิมเมจแมป' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await page.waitForURL(`${server.url}/message-template/new?kind=imagemap`);
+    await expect.poll(() => page.getByRole('radio', { name: 'Image map' }).isChecked()).toBe(true);
+    await context.close();
+  });
+
   it('signs out and returns to the root when the session is no longer valid', async () => {
     const page = await browser.newPage();
     await signIn(page);
