@@ -15,6 +15,7 @@ import { MESSAGES } from '../../core/validation/rules';
 import { sendReplyMessageToChat } from '../automation/routes';
 import type { AppContext } from '../context';
 import { Invalid } from '../http/errors';
+import { cleanInput } from '../http/inputText';
 import { fileItem } from '../media/messageItem';
 import { discard } from '../media/receive';
 import {
@@ -93,7 +94,7 @@ async function readMultipart(ctx: AppContext, request: FastifyRequest) {
         const file = part as MultipartFile;
         const received = await receiveFile(ctx, file.file, CHAT_RULES);
         files.push({ received, name: file.filename, declaredType: file.mimetype });
-      } else fields[part.fieldname] = (part as MultipartValue).value;
+      } else fields[part.fieldname] = cleanInput((part as MultipartValue).value, part.fieldname);
     }
   } catch (err) {
     await discardAll(files);

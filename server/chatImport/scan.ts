@@ -107,7 +107,9 @@ export async function* scanFile(file: string): AsyncGenerator<ScanEvent> {
         yield { kind: 'error', error: rowError(record.line, 'file', 'encoding') };
         continue;
       }
-      yield { kind: 'row', line: record.line, result: parseRow(layout, record.cells, record.line, block) };
+      // A NUL cannot be stored; the message is kept without it, as platforms' messages are.
+      const cells = record.cells.map((c) => (c.includes('\u0000') ? c.replaceAll('\u0000', '') : c));
+      yield { kind: 'row', line: record.line, result: parseRow(layout, cells, record.line, block) };
     }
   } catch (err) {
     const e = err as { code?: string; lines?: number; message?: string };

@@ -13,6 +13,7 @@ import { channels } from '../accounts/schema';
 import { followers } from '../chat/schema';
 import type { Db } from '../db/client';
 import { HttpError, Invalid } from '../http/errors';
+import { cleanInput } from '../http/inputText';
 import { loadExcelJS } from '../lazyModule';
 import { type ContactFilter, queryContacts } from './query';
 import { ensureTag, TAG_NAME_MAX } from './tagStore';
@@ -247,7 +248,9 @@ export async function importContacts(
       for (const [i, row] of batch.entries()) {
         const rowNo = start + i + 2; // the header is row 1
         try {
-          const outcome = await tx.transaction(async (sp) => importRow(sp as unknown as Db, viewer, row));
+          // A cell PostgreSQL cannot store (a NUL) refuses its row, naming the column.
+          const clean = cleanInput(row) as Row;
+          const outcome = await tx.transaction(async (sp) => importRow(sp as unknown as Db, viewer, clean));
           report[outcome]++;
         } catch (err) {
           report.failed++;

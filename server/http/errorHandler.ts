@@ -9,6 +9,19 @@ import { isDatabaseUnavailable, isStorageFull, RETRY_AFTER_UNAVAILABLE_S } from 
 /** Spec 8's generic error, in the words of the English locale (its one home). */
 const GENERIC_ERROR_TEXT = createI18n({ en, th }, 'en').t(GENERIC_ERROR_KEYS.title);
 
+export const MALFORMED_MULTIPART_TEXT =
+  'The upload could not be read: the request is not complete form data.';
+
+/** busboy's plain errors for a body it cannot parse (cut short, no boundary): the sender's fault, not ours. */
+function isMalformedMultipart(error: unknown): boolean {
+  const message = error instanceof Error && !('statusCode' in error) ? error.message : '';
+  return (
+    message === 'Unexpected end of multipart data' ||
+    message === 'Multipart: Boundary not found' ||
+    message.endsWith('terminated early due to unexpected end of multipart data')
+  );
+}
+
 /** One place that turns any thrown error into the JSON error shape of design.md. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -31,6 +44,10 @@ export function registerErrorHandler(app: FastifyInstance) {
           (first?.params as { missingProperty?: string })?.missingProperty) ??
         undefined;
       reply.status(400).send({ message: first?.message ?? fe.message, code: 'invalid', field });
+      return;
+    }
+    if (isMalformedMultipart(error)) {
+      reply.status(400).send({ message: MALFORMED_MULTIPART_TEXT, code: 'bad_request' });
       return;
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {

@@ -1,6 +1,7 @@
 // Text that PostgreSQL cannot store must not reach it: a NUL character is refused (400 naming the
 // field), and lone UTF-16 surrogates (invalid Unicode, which jsonb refuses) become U+FFFD, as a
-// browser shows them. Runs on every parsed JSON body and query string before any route sees them.
+// browser shows them. Runs on every parsed JSON body, query string and path parameter (an id sent
+// as `%00`) before any route sees them.
 import type { FastifyInstance } from 'fastify';
 import { Invalid } from './errors';
 
@@ -45,6 +46,7 @@ export function cleanPlatformInput<T>(value: T): T {
 
 export function registerInputText(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    if (request.params && typeof request.params === 'object') request.params = cleanInput(request.params);
     if (request.query && typeof request.query === 'object') request.query = cleanInput(request.query);
     if (request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body))
       request.body = cleanInput(request.body);
