@@ -36,6 +36,7 @@ import {
   targetChoices,
 } from './api';
 import { BubblePreview } from './BubblePreview';
+import { LoadFailure, type LoadFailureKind, loadFailureOf } from './LoadFailure';
 import { broadcastProblemText } from './problems';
 import { TargetList } from './TargetEditor';
 import '../templates/templates.css';
@@ -89,14 +90,14 @@ export default function BroadcastComposerPage({ params, titleKey }: PageProps) {
   useSignals();
   const id = params.id ?? null;
   const [loaded, setLoaded] = useState<Broadcast | null | undefined>(id ? undefined : null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [loadFailed, setLoadFailed] = useState<LoadFailureKind | null>(null);
 
   useEffect(() => {
     if (!id) return;
     let live = true;
     getBroadcast(id)
       .then((r) => live && setLoaded(r.broadcast))
-      .catch(() => live && setLoadFailed(true));
+      .catch((err) => live && setLoadFailed(loadFailureOf(err)));
     return () => {
       live = false;
     };
@@ -105,7 +106,7 @@ export default function BroadcastComposerPage({ params, titleKey }: PageProps) {
   return (
     <>
       <PageHeader title={id ? t('broadcast.titles.edit') : t(titleKey)} />
-      {loadFailed ? <p className="bc-error">{t('broadcast.loadFail')}</p> : null}
+      {loadFailed ? <LoadFailure kind={loadFailed} /> : null}
       {loaded === undefined && !loadFailed ? <p className="bc-hint">{t('broadcast.loading')}</p> : null}
       {loaded !== undefined ? <Composer key={loaded?._id ?? 'new'} existing={loaded} /> : null}
       <Toasts />

@@ -16,6 +16,7 @@ import { Chart } from '../reports/Chart';
 import { ReportTableView } from '../reports/ReportTableView';
 import { notify, Toasts } from '../templates/Toasts';
 import { broadcastReport, downloadFile, useBroadcastProgress } from './api';
+import { LoadFailure, type LoadFailureKind, loadFailureOf } from './LoadFailure';
 import { StatusBadge } from './StatusBadge';
 import '../templates/templates.css';
 import '../reports/reports.css';
@@ -46,7 +47,7 @@ export default function BroadcastReportPage({ params }: PageProps) {
   const id = params.id ?? '';
   const path = (p: string) => localizePath(p, locale.value);
   const [report, setReport] = useState<BroadcastReport | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<LoadFailureKind | null>(null);
   const [reload, setReload] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reload` asks again
@@ -56,9 +57,9 @@ export default function BroadcastReportPage({ params }: PageProps) {
       .then((r) => {
         if (!live) return;
         setReport(r);
-        setFailed(false);
+        setFailed(null);
       })
-      .catch(() => live && setFailed(true));
+      .catch((err) => live && setFailed(loadFailureOf(err)));
     return () => {
       live = false;
     };
@@ -122,7 +123,7 @@ export default function BroadcastReportPage({ params }: PageProps) {
         </span>
       </PageHeader>
       <section className="bc-page bc-report" data-testid="broadcast-report">
-        {failed ? <p className="bc-error">{t('broadcast.loadFail')}</p> : null}
+        {failed ? <LoadFailure kind={failed} /> : null}
         {!report && !failed ? <p className="bc-hint">{t('broadcast.loading')}</p> : null}
         {report ? (
           <>

@@ -27,6 +27,7 @@ import {
   useBroadcastProgress,
 } from './api';
 import { BubblePreview } from './BubblePreview';
+import { LoadFailure, type LoadFailureKind, loadFailureOf } from './LoadFailure';
 import { broadcastProblemText } from './problems';
 import { StatusBadge } from './StatusBadge';
 import '../templates/templates.css';
@@ -39,7 +40,7 @@ export default function BroadcastViewPage({ params }: PageProps) {
   const [, navigate] = useLocation();
   const path = (p: string) => localizePath(p, locale.value);
   const [row, setRow] = useState<Broadcast | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<LoadFailureKind | null>(null);
   const [choices, setChoices] = useState<TargetChoices | null>(null);
   const [people, setPeople] = useState<{ list: Recipient[]; total: number } | null>(null);
   const [confirm, setConfirm] = useState<'delete' | 'resend' | null>(null);
@@ -58,7 +59,7 @@ export default function BroadcastViewPage({ params }: PageProps) {
             .catch(() => {});
         else setPeople(null);
       })
-      .catch(() => live && setFailed(true));
+      .catch((err) => live && setFailed(loadFailureOf(err)));
     return () => {
       live = false;
     };
@@ -133,7 +134,7 @@ export default function BroadcastViewPage({ params }: PageProps) {
     return (
       <>
         <PageHeader title={t('broadcast.titles.view')} />
-        <p className="bc-error">{t('broadcast.loadFail')}</p>
+        <LoadFailure kind={failed} />
       </>
     );
   if (!row)

@@ -143,4 +143,20 @@ describe('broadcast console', () => {
       .first()
       .waitFor();
   }, 90_000);
+
+  it('a broadcast that does not exist says so, with a way back to the list, on its view, report and edit pages', async () => {
+    for (const [path, text] of [
+      ['/broadcast/zzzz1234', 'This broadcast does not exist.'],
+      ['/broadcast/zzzz1234/report', 'This broadcast does not exist.'],
+      ['/broadcast/zzzz1234/edit', 'This broadcast does not exist.'],
+      ['/th/broadcast/zzzz1234', 'ไม่มีบรอดแคสต์นี้'],
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      const missing = page.getByTestId('broadcast-missing');
+      await missing.waitFor();
+      expect(await missing.textContent()).toContain(text);
+    }
+    await page.getByTestId('broadcast-missing').getByRole('link').click();
+    await page.waitForURL(`${server.url}/th/broadcast`);
+  });
 });
