@@ -7,8 +7,7 @@ import { BROADCAST_EVENTS, type BroadcastProgress } from '../../core/broadcast/e
 import type { BroadcastReport } from '../../core/broadcast/report';
 import type { MessagesTarget } from '../../core/models/broadcast';
 import { agentSocket } from '../realtime/socket';
-import { api } from '../session/api';
-import { currentAccount, token } from '../session/state';
+import { api, downloadName, saveFile, sessionFetch } from '../session/api';
 
 const BASE = '/api/broadcast';
 
@@ -104,20 +103,9 @@ export const failedRecipients = (id: string) =>
 
 /** Downloads an export (a file from an authorised call). */
 export async function downloadFile(path: string, query: Record<string, string>): Promise<void> {
-  const headers: Record<string, string> = {};
-  if (token.value) headers.authorization = `Bearer ${token.value}`;
-  if (currentAccount.value) headers.channel_id = currentAccount.value._id;
-  const res = await fetch(`${path}?${new URLSearchParams(query)}`, { headers });
+  const res = await sessionFetch(`${path}?${new URLSearchParams(query)}`);
   if (!res.ok) throw new Error(`export failed: ${res.status}`);
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await res.blob(), downloadName(res, 'export'));
 }
 
 /** Calls `onProgress` for every progress event of the account's broadcasts while mounted. */

@@ -9,7 +9,7 @@ import { formatNumber } from '../../core/format/numbers';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
 import { agentSocket } from '../realtime/socket';
-import { currentAccount, token } from '../session/state';
+import { saveFile, sessionFetch } from '../session/api';
 import { Modal } from '../ui/Dialog';
 import { getImport, type UploadAnswer, uploadImport } from './calls';
 
@@ -31,19 +31,9 @@ function errorText(e: ImportRowError): string {
 }
 
 export async function downloadTemplate(format: 'csv' | 'xlsx') {
-  const res = await fetch(`/api/chat/import/template?format=${format}`, {
-    headers: {
-      authorization: `Bearer ${token.value ?? ''}`,
-      channel_id: currentAccount.value?._id ?? '',
-    },
-  });
+  const res = await sessionFetch(`/api/chat/import/template?format=${format}`);
   if (!res.ok) return;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `chat-import-template.${format}`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(await res.blob(), `chat-import-template.${format}`);
 }
 
 function ProgressBar({ value, label }: { value: number; label: string }) {

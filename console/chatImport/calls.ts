@@ -8,8 +8,7 @@ import type {
   WireUnknownMessage,
 } from '../../core/chatImport/wire';
 import type { LiveFollower } from '../../core/models/chatWire';
-import { api } from '../session/api';
-import { currentAccount, token } from '../session/state';
+import { api, sessionXhr } from '../session/api';
 
 export type UploadAnswer =
   | { kind: 'started'; import: WireImport; check: WireImportCheck }
@@ -22,13 +21,8 @@ export function uploadImport(
   file: File,
   onProgress: (share: number) => void,
 ): { done: Promise<UploadAnswer>; cancel: () => void } {
-  const xhr = new XMLHttpRequest();
+  const xhr = sessionXhr('POST', '/api/chat/import');
   const done = new Promise<UploadAnswer>((resolve) => {
-    xhr.open('POST', '/api/chat/import');
-    if (token.value) xhr.setRequestHeader('authorization', `Bearer ${token.value}`);
-    const channelId = currentAccount.value?._id;
-    if (channelId) xhr.setRequestHeader('channel_id', channelId);
-    xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };

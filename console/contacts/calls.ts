@@ -1,8 +1,7 @@
 // The contact list's calls (docs/api.md "Contacts").
 import type { Permissions } from '../../core/models/account';
 import type { ContactDetailType } from '../../core/models/contact';
-import { api } from '../session/api';
-import { currentAccount, token } from '../session/state';
+import { api, downloadName, saveFile, sessionFetch } from '../session/api';
 
 export interface ContactTagView {
   _id: string;
@@ -92,29 +91,12 @@ export const updateField = (id: string, body: Partial<FieldDef>) =>
 export const deleteField = (id: string) =>
   api(`/api/contact/fields/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-function authHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (token.value) headers.authorization = `Bearer ${token.value}`;
-  if (currentAccount.value) headers.channel_id = currentAccount.value._id;
-  return headers;
-}
-
 /** Downloads the export as a file (the call needs the bearer token, so no plain link). */
 export async function downloadExport(format: 'csv' | 'xlsx', q: ListQuery): Promise<void> {
   const params = new URLSearchParams({ ...(clean(q) as Record<string, string>), format });
-  const res = await fetch(`/api/contact/export?${params}`, { headers: authHeaders() });
+  const res = await sessionFetch(`/api/contact/export?${params}`);
   if (!res.ok) throw new Error(`export failed: ${res.status}`);
-  const blob = await res.blob();
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `contacts.${format}`;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(await res.blob(), downloadName(res, `contacts.${format}`));
 }
 
 export interface ImportReport {
@@ -130,7 +112,7 @@ export async function importFile(file: File, channelId: string): Promise<ImportR
   const form = new FormData();
   form.append('channel_id', channelId);
   form.append('file', file);
-  const res = await fetch('/api/contact/import', { method: 'POST', headers: authHeaders(), body: form });
+  const res = await sessionFetch('/api/contact/import', { method: 'POST', body: form });
   const body = await res.json().catch(() => ({ message: res.statusText }));
   if (!res.ok) throw Object.assign(new Error(body.message ?? 'import failed'), { status: res.status });
   return body as ImportReport;

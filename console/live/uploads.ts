@@ -14,7 +14,7 @@ import {
   uploadStarted,
 } from '../../core/upload/progress';
 import type { UploadWarning } from '../../core/upload/warnings';
-import { currentAccount, token } from '../session/state';
+import { sessionXhr } from '../session/api';
 import type { LiveFollower, LiveMessage } from './calls';
 import { addPending, deliver } from './chatActions';
 import { type UploadEntry, uploads } from './state';
@@ -82,14 +82,8 @@ function upload(
     form.append('tempId', baseTempId);
     if (resolution) form.append('resolution', JSON.stringify(resolution));
     form.append('files', file, file.name);
-    const xhr = new XMLHttpRequest();
+    const xhr = sessionXhr('POST', '/api/chat/send/file');
     running.set(tempId, xhr);
-    xhr.open('POST', '/api/chat/send/file');
-    const accessToken = token.value;
-    const channelId = currentAccount.value?._id;
-    if (accessToken) xhr.setRequestHeader('authorization', `Bearer ${accessToken}`);
-    if (channelId) xhr.setRequestHeader('channel_id', channelId);
-    xhr.responseType = 'json';
     update(tempId, (u) => uploadStarted(u) as UploadEntry);
     xhr.upload.onprogress = (e) =>
       update(tempId, (u) => uploadProgressed(u, e.loaded, e.total) as UploadEntry);

@@ -10,7 +10,7 @@ import {
   uploadProgressed,
   uploadStarted,
 } from '../../core/upload/progress';
-import { currentAccount, token } from '../session/state';
+import { sessionXhr } from '../session/api';
 import type { LibraryFile } from './calls';
 import { type PickedFile, videoPoster } from './readFiles';
 
@@ -61,18 +61,12 @@ async function uploadOne(entry: UploadEntry, file: File, callbacks: UploadCallba
       resolve(current);
       return;
     }
-    const xhr = new XMLHttpRequest();
+    const xhr = sessionXhr('POST', '/api/file/upload');
     requests.set(entry.tempId, xhr);
     const finish = () => {
       requests.delete(entry.tempId);
       resolve(current);
     };
-    xhr.open('POST', '/api/file/upload');
-    const bearer = token.value;
-    if (bearer) xhr.setRequestHeader('authorization', `Bearer ${bearer}`);
-    const channelId = currentAccount.value?._id;
-    if (channelId) xhr.setRequestHeader('channel_id', channelId);
-    xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => set({ ...uploadProgressed(current, e.loaded, e.total), ...pick(current) });
     xhr.onload = () => {
       const body = xhr.response as { resultUpload?: LibraryFile[]; message?: string } | null;

@@ -8,6 +8,7 @@ import {
   createApiClient,
   type HttpMethod,
   type Query,
+  UNAUTHORIZED_MESSAGES,
 } from '../../core/api/client';
 
 import { withLoading } from '../app/loadingBar';
@@ -56,3 +57,65 @@ export function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
     }),
   );
 }
+
+// ---------- calls made outside the client: file downloads, uploads with progress ----------
+
+/** The bearer token and channel_id the client would send. */
+export function sessionHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const bearer = getToken();
+  const channelId = getChannelId();
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  if (channelId) headers.channel_id = channelId;
+  return headers;
+}
+
+/** What the client does with a 401 (spec 6): Unauthorization or Token_Expired signs the user out. */
+export function signOutIfUnauthorized(status: number, body: unknown): void {
+  const message = (body as { message?: unknown } | null)?.message;
+  if (status === 401 && (UNAUTHORIZED_MESSAGES as readonly unknown[]).includes(message)) onUnauthorized();
+}
+
+/** fetch with the session's headers; a 401 signs out as the client's calls do. */
+export async function sessionFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(path, {
+    ...init,
+    headers: { ...sessionHeaders(), ...(init.headers as Record<string, string> | undefined) },
+  });
+  if (res.status === 401)
+    signOutIfUnauthorized(
+      401,
+      await res
+        .clone()
+        .json()
+        .catch(() => null),
+    );
+  return res;
+}
+
+/** An opened XMLHttpRequest (for upload progress) with the session's headers and a JSON answer; a
+ *  401 signs out as the client's calls do. The caller sets its handlers and sends. */
+export function sessionXhr(method: HttpMethod, path: string): XMLHttpRequest {
+  const xhr = new XMLHttpRequest();
+  xhr.open(method, path);
+  for (const [name, value] of Object.entries(sessionHeaders())) xhr.setRequestHeader(name, value);
+  xhr.responseType = 'json';
+  xhr.addEventListener('load', () => signOutIfUnauthorized(xhr.status, xhr.response));
+  return xhr;
+}
+
+/** Hands a downloaded file to the browser under its name. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The file name a download's Content-Disposition gives, or `fallback`. */
+export const downloadName = (res: Response, fallback: string) =>
+  /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallback;

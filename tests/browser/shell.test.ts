@@ -146,6 +146,19 @@ describe('console shell', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
     await page.close();
   });
+
+  it('signs out on Token_Expired from a file download too (calls made outside the API client)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page);
+    await page.goto(`${server.url}/contact-list`);
+    await page.route('**/api/contact/export**', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Token_Expired"}' }),
+    );
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    await page.close();
+  });
 });
 
 describe('widget on the demo site', () => {
