@@ -1,5 +1,6 @@
 // The reply composer (spec 2, 5): grows with its text up to 160 px, never sends blank text, cleans
-// pasted text; emoji, attachment with progress and cancel, sticker and saved-reply pickers.
+// pasted text; emoji, attachment with progress and cancel, sticker and saved-reply pickers, and
+// voice notes (./VoiceRecorder), which are sent as attached files.
 
 import { useSignals } from '@preact/signals-react/runtime';
 import {
@@ -13,7 +14,8 @@ import {
 } from 'react';
 import { channelTypeOf } from '../../core/chat/listFilters';
 import { channelShowsStickers } from '../../core/chat/stickers';
-import { UPLOAD_WARNING_TITLE } from '../../core/upload/warnings';
+import { DEFAULT_UPLOAD_LIMITS } from '../../core/upload/limits';
+import { UPLOAD_WARNINGS, type UploadWarning } from '../../core/upload/warnings';
 import { cleanPastedText, isSendableText } from '../../core/validation/chatText';
 import { t } from '../app/i18n';
 import type { LiveFollower } from './calls';
@@ -25,8 +27,16 @@ import { StickerPicker } from './StickerPicker';
 import { draft, notice } from './state';
 import { UploadList } from './UploadList';
 import { sendFiles } from './uploads';
+import { useVoiceRecorder, VoiceBar, VoiceButton } from './VoiceRecorder';
 
 export const COMPOSER_MAX_HEIGHT = 160;
+
+const WARNING_KEYS = new Map(Object.entries(UPLOAD_WARNINGS).map(([key, text]) => [text, key]));
+
+/** A spec 8 file warning in the page's language. */
+function warningText(warning: UploadWarning): string {
+  return t(`live.upload.warnings.${WARNING_KEYS.get(warning)}`);
+}
 
 // The media library's picker is large; it loads when first opened.
 const MediaPicker = lazy(() => import('../media/MediaPicker').then((m) => ({ default: m.MediaPicker })));
@@ -105,12 +115,22 @@ export function Composer({ follower }: { follower: LiveFollower }) {
   const attach = async (files: File[]) => {
     if (files.length === 0) return;
     const refused = await sendFiles(follower, files);
-    if (refused.length > 0)
-      notice.value = {
-        kind: 'error',
-        text: `${UPLOAD_WARNING_TITLE}: ${refused.map((r) => `${r.name} — ${r.warning}`).join('; ')}`,
-      };
+    if (refused.length === 0) return;
+    // Spec 8: the limits go with 'Please check your files again' (and a file too large).
+    const withLimits = refused.some(
+      (r) => r.warning === UPLOAD_WARNINGS.checkAgain || r.warning === UPLOAD_WARNINGS.tooLarge,
+    );
+    const limits = withLimits
+      ? ` ${t('live.upload.limits', { ...DEFAULT_UPLOAD_LIMITS, max: DEFAULT_UPLOAD_LIMITS.maxFiles })}`
+      : '';
+    notice.value = {
+      kind: 'error',
+      text: `${t('live.upload.warningTitle')}: ${refused.map((r) => `${r.name} — ${warningText(r.warning)}`).join('; ')}${limits}`,
+    };
   };
+
+  // A voice note goes out exactly as an attached file does.
+  const voice = useVoiceRecorder(follower._id, (file) => void attach([file]));
 
   const toggle = (next: Picker) => setPicker((p) => (p === next ? null : next));
 
@@ -145,7 +165,8 @@ export function Composer({ follower }: { follower: LiveFollower }) {
           />
         </Suspense>
       ) : null}
-      <div className="composer-row">
+      <VoiceBar voice={voice} onDone={() => requestAnimationFrame(() => areaRef.current?.focus())} />
+      <div className="composer-row" hidden={voice.phase === 'recording' || voice.phase === 'stopped'}>
         <div className="composer-tools">
           <button
             type="button"
@@ -187,6 +208,7 @@ export function Composer({ follower }: { follower: LiveFollower }) {
               <LiveIcon name="sticker" />
             </button>
           ) : null}
+          <VoiceButton voice={voice} onStart={() => setPicker(null)} />
           <button
             type="button"
             className="tool-button"

@@ -17,7 +17,8 @@ export function UploadList({ followerId }: { followerId: string }) {
           <span className="muted">{formatFileSize(u.size)}</span>
           <progress max={100} value={u.progress} aria-label={t('live.upload.progress', { name: u.name })} />
           <span className="upload-state">
-            {u.state === 'cancel' ? (u.message ?? t('live.upload.cancel')) : t(`live.upload.${u.state}`)}
+            {/* Spec 8: a cancelled file says 'Operation canceled by the user.', in the page's language. */}
+            {u.state === 'cancel' ? t('live.upload.canceledByUser') : t(`live.upload.${u.state}`)}
           </span>
           {u.state === 'prepare' || u.state === 'sending' ? (
             <button type="button" className="link-button" onClick={() => cancelUpload(u.tempId)}>

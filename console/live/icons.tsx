@@ -16,6 +16,9 @@ const paths: Record<string, ReactElement> = {
   back: <path d="m15 5-7 7 7 7" />,
   library: <path d="M4 5h6l2 2h8v12H4zm4 10 3-3 2 2 2-2 3 3" />,
   send: <path d="M4 12 20 4l-6 16-3-7z" />,
+  mic: (
+    <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21M9 21h6" />
+  ),
 };
 
 export function LiveIcon({ name, size = 20 }: { name: keyof typeof paths | string; size?: number }) {

@@ -42,6 +42,77 @@ const CONTAINERS: Record<string, readonly AllowedExtension[]> = {
 
 const isText = (head: Buffer) => head.length > 0 && !head.includes(0);
 
+interface Box {
+  type: string;
+  start: number;
+  end: number;
+}
+
+/** The ISO-BMFF boxes in buf[from, to), or null when one is malformed or runs past the bytes read. */
+function boxesIn(buf: Buffer, from: number, to: number): Box[] | null {
+  const found: Box[] = [];
+  let pos = from;
+  while (pos + 8 <= to) {
+    let size = buf.readUInt32BE(pos);
+    let header = 8;
+    if (size === 1) {
+      if (pos + 16 > to) return null;
+      size = Number(buf.readBigUInt64BE(pos + 8));
+      header = 16;
+    } else if (size === 0) size = to - pos;
+    if (size < header || pos + size > to) return null;
+    found.push({ type: buf.toString('latin1', pos + 4, pos + 8), start: pos + header, end: pos + size });
+    pos += size;
+  }
+  return found;
+}
+
+/** A box's declared length: 0 means 'to the end', 1 a 64-bit length after the type. */
+function boxLength(buf: Buffer, pos: number): { size: number; header: number } {
+  const size = buf.readUInt32BE(pos);
+  if (size === 0) return { size: buf.length - pos, header: 8 };
+  if (size === 1)
+    return pos + 16 <= buf.length
+      ? { size: Number(buf.readBigUInt64BE(pos + 8)), header: 16 }
+      : { size: 0, header: 16 };
+  return { size, header: 8 };
+}
+
+/**
+ * The handler of each track ('soun', 'vide', …) of an MP4 whose 'moov' box lies wholly in `head`,
+ * or null when it cannot be told from these bytes.
+ */
+export function mp4TrackHandlers(head: Buffer): string[] | null {
+  for (let pos = 0; pos + 8 <= head.length; ) {
+    const { size, header } = boxLength(head, pos);
+    if (size < header || pos + size > head.length) return null;
+    if (head.toString('latin1', pos + 4, pos + 8) === 'moov') {
+      const handlers: string[] = [];
+      const traks = boxesIn(head, pos + header, pos + size);
+      if (!traks) return null;
+      for (const trak of traks.filter((b) => b.type === 'trak')) {
+        const mdia = boxesIn(head, trak.start, trak.end)?.find((b) => b.type === 'mdia');
+        const hdlr = mdia && boxesIn(head, mdia.start, mdia.end)?.find((b) => b.type === 'hdlr');
+        // A full box: version and flags (4 bytes), pre_defined (4), then handler_type (4).
+        if (!hdlr || hdlr.start + 12 > hdlr.end) return null;
+        handlers.push(head.toString('latin1', hdlr.start + 8, hdlr.start + 12));
+      }
+      return handlers;
+    }
+    pos += size;
+  }
+  return null;
+}
+
+/**
+ * A recorder's 'audio/mp4' (Chromium's MediaRecorder, the inbox's voice notes) is branded 'isom',
+ * which file-type reports as an MP4 video; named .m4a and holding sound tracks only, it is an m4a.
+ */
+const isSoundOnlyMp4 = (head: Buffer) => {
+  const handlers = mp4TrackHandlers(head);
+  return handlers !== null && handlers.length > 0 && handlers.every((h) => h === 'soun');
+};
+
 /** The kind the bytes show, given what file-type found (undefined for text formats) and the first bytes. */
 export function kindFromBytes(
   declaredName: string,
@@ -55,6 +126,7 @@ export function kindFromBytes(
     if (!detected && declared === 'csv') return kind('csv');
     return null;
   }
+  if (detected.ext === 'mp4' && declared === 'm4a' && isSoundOnlyMp4(head)) return kind('m4a');
   const container = CONTAINERS[detected.ext];
   if (container?.includes(declared as AllowedExtension)) return kind(declared as AllowedExtension);
   if (SAME.includes(detected.ext)) return kind(detected.ext as AllowedExtension);

@@ -239,4 +239,39 @@ describe('live inbox with two agents and a customer', () => {
     await page.getByRole('button', { name: 'กลับไปที่รายการแชท' }).click();
     await expect.poll(() => page.locator('.chat-list-panel').isVisible()).toBe(true);
   });
+
+  it("spec 8 in Thai: the file warnings under their title with the limits, and a cancelled file's words", async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // The send is held back long enough to cancel it.
+    await page.route('**/api/chat/send/file', async (route) => {
+      await new Promise((r) => setTimeout(r, 10_000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`${server.url}/th/live`);
+    await chatRow(page, 'Chatty Customer').click();
+    await page.getByTestId('attach-input').setInputFiles([
+      { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
+      { name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(50_000_001) },
+    ]);
+    const alert = page.getByRole('alert').filter({ hasText: 'setup.exe' });
+    await expect.poll(() => alert.textContent()).toContain('เกิดข้อผิดพลาด');
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toContain('setup.exe — ไม่อนุญาตให้ใช้ไฟล์ประเภทนี้');
+    expect(text).toContain('huge.pdf — ไฟล์มีขนาดใหญ่เกินไป');
+    expect(text).toContain('รูปภาพ 10 MB, วิดีโอ 50 MB, เอกสาร 50 MB, ครั้งละไม่เกิน 5 ไฟล์');
+    expect(text).not.toMatch(/Something's wrong|Not allow|Too large/);
+
+    await page
+      .getByTestId('attach-input')
+      .setInputFiles([
+        { name: 'quote.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      ]);
+    const row = page.locator('.upload', { hasText: 'quote.pdf' });
+    await row.getByRole('button', { name: 'ยกเลิก' }).click();
+    await expect.poll(() => row.getAttribute('data-state')).toBe('cancel');
+    expect(await row.locator('.upload-state').textContent()).toBe('ผู้ใช้ยกเลิกการทำงาน');
+  });
 });

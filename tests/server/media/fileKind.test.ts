@@ -1,7 +1,7 @@
 // The decisions the media server makes on its own, table-driven: what a file is by its bytes
 // against its name and declared type (spec 5 allowed list), byte ranges, and safe names.
 import { describe, expect, it } from 'vitest';
-import { type Detected, decideKind } from '../../../server/media/fileKind';
+import { type Detected, decideKind, mp4TrackHandlers } from '../../../server/media/fileKind';
 import { cleanFileName, withExtension } from '../../../server/media/names';
 import { contentDisposition, isInline, parseRange } from '../../../server/media/serve';
 
@@ -59,6 +59,58 @@ describe('decideKind', () => {
   ];
   it.each(cases)('%s', (_name, declared, detected, head, expected) => {
     expect(decideKind(declared, detected, head)?.contentType ?? null).toBe(expected);
+  });
+});
+
+/** An ISO-BMFF box: 4-byte size, 4-byte type, body. */
+const box = (type: string, ...body: Buffer[]) => {
+  const inner = Buffer.concat(body);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + inner.length);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, inner]);
+};
+/** A track whose handler is `handler` ('soun', 'vide'): version and flags, pre_defined, handler_type. */
+const trak = (handler: string) =>
+  box('trak', box('tkhd', Buffer.alloc(8)), box('mdia', box('hdlr', Buffer.alloc(8), Buffer.from(handler))));
+const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomiso6mp41', 'latin1'));
+const mp4 = (...tracks: Buffer[]) =>
+  Buffer.concat([ftyp, box('moov', box('mvhd', Buffer.alloc(8)), ...tracks)]);
+
+describe("an MP4 recorder's audio (the inbox's voice notes)", () => {
+  const isom = d('mp4', 'video/mp4');
+  it('reads the track handlers from the head', () => {
+    expect(mp4TrackHandlers(mp4(trak('soun')))).toEqual(['soun']);
+    expect(mp4TrackHandlers(mp4(trak('vide'), trak('soun')))).toEqual(['vide', 'soun']);
+    // 'moov' cut off by the end of the bytes read, or missing: cannot be told.
+    expect(mp4TrackHandlers(mp4(trak('soun')).subarray(0, 60))).toBeNull();
+    expect(mp4TrackHandlers(ftyp)).toBeNull();
+  });
+
+  it.each([
+    [
+      'sound only, named .m4a',
+      { name: 'voice-20250102-030405.m4a', type: 'audio/mp4' },
+      mp4(trak('soun')),
+      'audio/mp4',
+    ],
+    [
+      'sound only, declared with codecs',
+      { name: 'v.m4a', type: 'audio/mp4;codecs=opus' },
+      mp4(trak('soun')),
+      'audio/mp4',
+    ],
+    [
+      'with a video track, named .m4a',
+      { name: 'v.m4a', type: 'audio/mp4' },
+      mp4(trak('vide'), trak('soun')),
+      null,
+    ],
+    ['sound only, named .mp4 (a video by its name)', { name: 'v.mp4' }, mp4(trak('soun')), 'video/mp4'],
+    ['no tracks, named .m4a', { name: 'v.m4a' }, mp4(), null],
+    ['moov not in the head, named .m4a', { name: 'v.m4a' }, ftyp, null],
+  ])('%s', (_name, declared, head, expected) => {
+    expect(decideKind(declared, isom, head)?.contentType ?? null).toBe(expected);
   });
 });
 
