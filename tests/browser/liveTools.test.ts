@@ -55,7 +55,7 @@ describe('inbox tools', () => {
     expect(await chatBadge().count()).toBe(0);
     await chatRow(page, 'Mali Tools').click();
     await page.getByRole('button', { name: 'Take', exact: true }).click();
-    await expect.poll(() => page.getByTestId('chat-count').textContent()).toBe('1 chats');
+    await expect.poll(() => page.getByTestId('chat-count').textContent()).toBe('1 chat');
     await expect.poll(() => chatRow(page, 'Mali Tools').locator('[data-badge="countdown"]').count()).toBe(1);
     await expect.poll(() => chatBadge().textContent(), { timeout: 8000 }).toBe('1');
     await customerSays(server.url, customer, 'Are you there?');
@@ -82,6 +82,19 @@ describe('inbox tools', () => {
     expect(await page.getByTestId('emoji-grid').locator('button').count()).toBeGreaterThan(100);
     await page.keyboard.press('Escape');
     await composer().fill('');
+  });
+
+  it('the empty reply box is one line tall at both widths: its hint does not wrap, so typing does not make it jump', async () => {
+    for (const width of [1440, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await composer().fill('');
+      const empty = await composer().evaluate((el) => el.getBoundingClientRect().height);
+      await composer().fill('a');
+      const typed = await composer().evaluate((el) => el.getBoundingClientRect().height);
+      expect(empty).toBe(typed);
+    }
+    await composer().fill('');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('stickers: LINE’s documented packages; one goes out as a sticker message', async () => {

@@ -28,3 +28,30 @@ describe('spec 1, 9: English (default) and Thai', () => {
     expect(i18n.t('nope.key')).toBe('nope.key');
   });
 });
+
+describe('plural variants', () => {
+  const plural = {
+    en: {
+      chats: { count: '{{count}} chats', count_one: '{{count}} chat' },
+      people: '{{n}} people',
+      people_one: '{{n}} person',
+    },
+    th: { chats: { count: '{{count}} แชท' } },
+  };
+  it('a count of one picks the _one variant; others, and Thai, the plain key', () => {
+    const i18n = createI18n(plural);
+    expect(i18n.t('chats.count', { count: 1 })).toBe('1 chat');
+    expect(i18n.t('chats.count', { count: 0 })).toBe('0 chats');
+    expect(i18n.t('chats.count', { count: 2 })).toBe('2 chats');
+    expect(i18n.t('people', { n: 1 })).toBe('1 person');
+    expect(i18n.t('people', { n: 3 })).toBe('3 people');
+    i18n.setLocale('th');
+    expect(i18n.t('chats.count', { count: 1 })).toBe('1 แชท');
+  });
+  it('numbers formatted for display count too; other values use the plain key', () => {
+    const i18n = createI18n(plural);
+    expect(i18n.t('chats.count', { count: '1' })).toBe('1 chat');
+    expect(i18n.t('chats.count', { count: '1,001' })).toBe('1,001 chats');
+    expect(i18n.t('people', { n: '…' })).toBe('… people');
+  });
+});
