@@ -119,7 +119,8 @@ export const ROUTES: readonly RouteDef[] = [
     menu: 'report',
   },
   { name: 'monitoring', path: '/monitoring', title: 'title.monitoring', menu: 'main' },
-  { name: 'log', path: '/log', title: 'title.log', menu: 'none' },
+  // The chat log (spec 4 chat-log categories): every live chat of the period, beside the reports.
+  { name: 'log', path: '/log', title: 'title.log', menu: 'report' },
   { name: 'profile', path: '/profile', title: 'title.profile', menu: 'none' },
   { name: 'setting-general', path: '/setting/general', title: 'title.settingGeneral', menu: 'settings' },
   { name: 'setting-users', path: '/setting/users', title: 'title.settingUsers', menu: 'settings' },

@@ -19,6 +19,7 @@ export const PAGES: Record<string, ComponentType<PageProps>> = {
   'report-chat-volume': lazyPage<PageProps>(() => import('../reports/ChatVolumePage')),
   'report-satisfaction': lazyPage<PageProps>(() => import('../reports/SatisfactionPage')),
   'report-queue-performance': lazyPage<PageProps>(() => import('../reports/QueuePerformancePage')),
+  log: lazyPage<PageProps>(() => import('../reports/LogPage')),
   'setting-channel': lazyPage<PageProps>(() => import('../channels/ChannelSettingsPage')),
   'message-template': lazyPage<PageProps>(() => import('../templates/TemplatesPage')),
   'message-template-new': lazyPage<PageProps>(() => import('../templates/TemplateEditorPage')),

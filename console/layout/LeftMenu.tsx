@@ -28,8 +28,11 @@ export function LeftMenu() {
     <nav className="left-menu" aria-label={t('menu.main')}>
       <ul>
         {entries.map((entry) => {
+          // The Log is one of the report tabs.
           const active =
-            entry.key === 'report' ? current.startsWith('/report') : current.startsWith(entry.path);
+            entry.key === 'report'
+              ? current.startsWith('/report') || current === '/log'
+              : current.startsWith(entry.path);
           return (
             <li key={entry.key}>
               <Link

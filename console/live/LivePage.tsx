@@ -2,10 +2,12 @@
 import './live.css';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
 import { ChatListPanel } from './ChatListPanel';
 import { ContactSidebar } from './ContactSidebar';
+import { openChatById } from './chatActions';
 import { Lightbox } from './Lightbox';
 import { loadFirstPage, loadMasterData } from './listActions';
 import { MessagePane } from './MessagePane';
@@ -31,6 +33,14 @@ export default function LivePage({ titleKey }: PageProps) {
   useEffect(() => {
     if (key) void loadFirstPage();
   }, [key]);
+  // Another screen links to one chat (/live?follower=…): open it, then keep the plain address.
+  const [path, navigate] = useLocation();
+  const linked = new URLSearchParams(useSearch()).get('follower');
+  useEffect(() => {
+    if (!linked) return;
+    void openChatById(linked);
+    navigate(path, { replace: true });
+  }, [linked, path, navigate]);
   useEffect(() => {
     if (perfOn) void import('./benchHooks').then((m) => m.installBenchHooks());
   }, []);

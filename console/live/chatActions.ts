@@ -24,6 +24,7 @@ import {
   countdownSeconds,
   draft,
   isBusinessTime,
+  lists,
   loadedFromServer,
   loadingOlder,
   master,
@@ -111,6 +112,20 @@ export async function selectChat(f: LiveFollower) {
     if (files.status === 'fulfilled') media.value = files.value.list ?? [];
   });
   void refreshCountdown(f);
+}
+
+/**
+ * Opens the chat another screen links to (/live?follower=…, e.g. the Log): from the lists when
+ * it is there, else the follower as the server sends it (GET /api/contact/follower/{id}).
+ */
+export async function openChatById(followerId: string) {
+  const { pinned, followers } = lists.value;
+  const known = [...pinned, ...followers].find((f) => f._id === followerId);
+  try {
+    await selectChat(known ?? (await calls.getContact(followerId)).follower);
+  } catch {
+    notice.value = { kind: 'error', text: 'live.openFailed' };
+  }
 }
 
 /**

@@ -2,11 +2,10 @@
 // the live chats behind a number, 20 at a time.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../core/format/dates';
-import { formatNumber } from '../../core/format/numbers';
 import type { ChatLogPage } from '../../core/reports/wire';
 import { t } from '../app/i18n';
 import { DialogFrame } from '../ui/Dialog';
+import { ChatLogRange, ChatLogTable } from './ChatLogTable';
 import { loadChatLog } from './calls';
 import type { LogRequest } from './ReportTableView';
 
@@ -49,33 +48,7 @@ export function ChatLogModal({
       focus=".dialog-x"
       onClose={onClose}
       footer={
-        total > PAGE ? (
-          <>
-            <span className="muted">
-              {t('reports.chatLog.range', {
-                from: formatNumber(skip + 1),
-                to: formatNumber(Math.min(skip + PAGE, total)),
-                total: formatNumber(total),
-              })}
-            </span>
-            <button
-              type="button"
-              className="small-button"
-              disabled={skip === 0}
-              onClick={() => setSkip(Math.max(0, skip - PAGE))}
-            >
-              {t('reports.chatLog.previous')}
-            </button>
-            <button
-              type="button"
-              className="small-button"
-              disabled={skip + PAGE >= total}
-              onClick={() => setSkip(skip + PAGE)}
-            >
-              {t('reports.chatLog.next')}
-            </button>
-          </>
-        ) : null
+        total > PAGE ? <ChatLogRange skip={skip} pageSize={PAGE} total={total} onSkip={setSkip} /> : null
       }
     >
       {failed ? (
@@ -89,40 +62,7 @@ export function ChatLogModal({
       ) : page.list.length === 0 ? (
         <p className="muted">{t('reports.chatLog.empty')}</p>
       ) : (
-        <div className="report-table-wrap">
-          <table className="report-table chat-log-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('reports.chatLog.contact')}</th>
-                <th scope="col">{t('reports.chatLog.channel')}</th>
-                <th scope="col">{t('reports.chatLog.agent')}</th>
-                <th scope="col">{t('reports.chatLog.queue')}</th>
-                <th scope="col">{t('reports.chatLog.startedAt')}</th>
-                <th scope="col">{t('reports.chatLog.firstResponse')}</th>
-                <th scope="col">{t('reports.chatLog.closedAt')}</th>
-                <th scope="col">{t('reports.chatLog.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.list.map((e) => (
-                <tr key={e.livechat_id}>
-                  <td>{e.follower.name || '-'}</td>
-                  <td>{t(`reports.channels.${e.follower.channel_type}`)}</td>
-                  <td>{e.agent?.name ?? '-'}</td>
-                  <td>{e.queue?.name ?? '-'}</td>
-                  <td>{formatDateTime(e.started_at)}</td>
-                  <td>{formatDateTime(e.first_response_at) || '-'}</td>
-                  <td>{formatDateTime(e.closed_at) || '-'}</td>
-                  <td>
-                    <span className={`log-status log-${e.status}`}>
-                      {t(`reports.chatLog.statuses.${e.status}`)}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ChatLogTable list={page.list} />
       )}
     </DialogFrame>
   );

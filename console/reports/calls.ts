@@ -34,6 +34,20 @@ export function loadChatLog(
   return api<ChatLogPage>('/api/report/chat-log', { query });
 }
 
+export interface LogFilterOptions {
+  agents: { _id: string; display_name: string }[];
+  queues: { _id: string; name: string }[];
+}
+
+/** The agents and queues the chat log can be narrowed to (the inbox's assign lists). */
+export async function loadLogFilterOptions(): Promise<LogFilterOptions> {
+  const [agents, queues] = await Promise.all([
+    api<{ list: LogFilterOptions['agents'] }>('/api/chat/assign/list'),
+    api<{ list: LogFilterOptions['queues'] }>('/api/chat/assign/grouplist'),
+  ]);
+  return { agents: agents.list, queues: queues.list };
+}
+
 /**
  * Downloads a report as a file. `onProgress` gets the share received (0–1), or null while the
  * server is still building the file.

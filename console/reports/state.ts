@@ -9,6 +9,7 @@ export type PeriodChoice =
 
 export const reportPeriod = signal<PeriodChoice>({ preset: '7d' });
 export const dashboardPeriod = signal<PeriodChoice>({ preset: '7d' });
+export const logPeriod = signal<PeriodChoice>({ preset: '7d' });
 
 /** The query the report endpoints take for a choice. */
 export function periodQuery(choice: PeriodChoice): Record<string, string> {

@@ -153,8 +153,10 @@ export const ROUTE_AREAS: Record<string, { area: Area; action: Action }> = {
     'report-chat-volume',
     'report-satisfaction',
     'report-queue-performance',
+    // The chat log reads GET /api/report/chat-log, a reports call.
+    'log',
   ]),
-  ...needing('monitoring', 'read', ['monitoring', 'log']),
+  ...needing('monitoring', 'read', ['monitoring']),
   ...needing('settings', 'read', [
     'setting-general',
     'setting-tag',

@@ -56,7 +56,9 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get('/api/report/chat-log', async (request) => {
-    const scope = await reportScope(ctx, request, 'report');
+    // A list of live chats, today's included: presets end today as the dashboard's do. The
+    // report modals pass the days of their report, so they list what the report counted.
+    const scope = await reportScope(ctx, request, 'dashboard');
     return chatLog(ctx, scope, chatLogQuery(request.query as Record<string, unknown>));
   });
 
