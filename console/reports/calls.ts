@@ -8,8 +8,7 @@ import type {
   ExportFormat,
   ReportName,
 } from '../../core/reports/wire';
-import { api } from '../session/api';
-import { currentAccount, token } from '../session/state';
+import { api, downloadName, saveFile, sessionFetch } from '../session/api';
 
 export function loadReport<N extends ReportName>(
   name: N,
@@ -60,11 +59,8 @@ export async function downloadExport(
   onProgress: (share: number | null) => void,
 ): Promise<void> {
   const params = new URLSearchParams({ ...query, format, lang });
-  const headers: Record<string, string> = {};
-  if (token.value) headers.authorization = `Bearer ${token.value}`;
-  if (currentAccount.value) headers.channel_id = currentAccount.value._id;
   onProgress(null);
-  const res = await fetch(`/api/report/${name}/export?${params}`, { headers });
+  const res = await sessionFetch(`/api/report/${name}/export?${params}`);
   if (!res.ok || !res.body) throw new Error(`export failed: ${res.status}`);
   const total = Number(res.headers.get('content-length') ?? 0);
   const reader = res.body.getReader();
@@ -77,16 +73,6 @@ export async function downloadExport(
     received += value.length;
     onProgress(total > 0 ? Math.min(1, received / total) : null);
   }
-  const fileName =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${name}.${format}`;
-  const url = URL.createObjectURL(
-    new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? '' }),
-  );
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const blob = new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? '' });
+  saveFile(blob, downloadName(res, `${name}.${format}`));
 }

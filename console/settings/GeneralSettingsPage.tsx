@@ -1,16 +1,22 @@
 // /setting/general (spec 2): account name, bot info (name, image), greeting message, business
-// hours (per weekday, time zone, holidays) and switch-mode time, checked with core's rules.
+// hours (per weekday, time zone, holidays), switch-mode time, and when an unaccepted chat is missed
+// and an idle one expires, checked with core's rules.
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   ACCOUNT_NAME_MAX,
   BOT_NAME_MAX,
   END_OF_DAY,
+  EXPIRE_AFTER_MAX,
+  EXPIRE_AFTER_MIN,
   type GeneralSettingsInput,
   GREETING_MAX,
   HOLIDAY_NAME_MAX,
   isCloseTime,
   isOvernight,
+  MISSED_AFTER_MAX,
+  MISSED_AFTER_MIN,
+  SETTINGS_MESSAGES,
   SWITCH_MODE_MAX,
   SWITCH_MODE_MIN,
   validateGeneralSettings,
@@ -18,6 +24,7 @@ import {
 import { isClockTime } from '../../core/validation/rules';
 import { t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
+import { problemText } from '../automation/ui';
 import { PageHeader } from '../pages/PageHeader';
 import { canDo } from '../session/access';
 import { loadProfile } from '../session/state';
@@ -29,6 +36,16 @@ import { failed, Switch, saved, Toasts } from './ui';
 const MediaPicker = lazy(() => import('../media/MediaPicker').then((m) => ({ default: m.MediaPicker })));
 
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
+
+const OWN_MESSAGES = new Map<string, string>(
+  Object.entries(SETTINGS_MESSAGES).map(([key, text]) => [text, key]),
+);
+
+/** core's message in the page's language (the general settings' own, then the shared ones). */
+function settingsErrorText(message: string): string {
+  const key = OWN_MESSAGES.get(message);
+  return key ? t(`settings.general.errors.${key}`) : problemText(message);
+}
 const ZONES = [
   'Asia/Bangkok',
   'Asia/Tokyo',
@@ -77,7 +94,7 @@ export default function GeneralSettingsPage({ titleKey }: PageProps) {
   const hours = form.business_hours;
   const setHours = (patch: Partial<NonNullable<GeneralSettingsInput['business_hours']>>) =>
     hours && set({ business_hours: { ...hours, ...patch } });
-  const err = (field: string) => errors[field];
+  const err = (field: string) => (errors[field] ? settingsErrorText(errors[field]) : undefined);
   const dayIndex = (day: number) => hours?.days.findIndex((d) => d.day === day) ?? -1;
   const setDay = (i: number, patch: { open?: string; close?: string }) =>
     hours && setHours({ days: hours.days.map((d, j) => (j === i ? { ...d, ...patch } : d)) });
@@ -390,6 +407,33 @@ export default function GeneralSettingsPage({ titleKey }: PageProps) {
                   ))}
                 </select>
               </label>
+            </div>
+          </section>
+
+          <section className="st-section">
+            <h2>{t('settings.general.chatTimes')}</h2>
+            <p className="muted">{t('settings.general.chatTimesHint')}</p>
+            <div className="st-row">
+              {(
+                [
+                  ['missed_after_minutes', MISSED_AFTER_MIN, MISSED_AFTER_MAX],
+                  ['expire_after_hours', EXPIRE_AFTER_MIN, EXPIRE_AFTER_MAX],
+                ] as const
+              ).map(([k, min, max]) => (
+                <label key={k} className="st-field">
+                  <span>{t(`settings.general.times.${k}`)}</span>
+                  <input
+                    className="st-input"
+                    type="number"
+                    min={min}
+                    max={max}
+                    value={Number.isFinite(form.chat_times[k]) ? form.chat_times[k] : ''}
+                    aria-invalid={Boolean(err(`chat_times.${k}`))}
+                    onChange={(e) => set({ chat_times: { ...form.chat_times, [k]: e.target.valueAsNumber } })}
+                  />
+                  {err(`chat_times.${k}`) ? <small className="error">{err(`chat_times.${k}`)}</small> : null}
+                </label>
+              ))}
             </div>
           </section>
           {mayWrite ? (

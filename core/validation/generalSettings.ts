@@ -1,5 +1,6 @@
 // General settings (spec 2 settings: account name, bot info, greeting message, business hours,
-// switch-mode time), checked the same way by the settings page and the server.
+// switch-mode time, and when an unaccepted chat is missed and an idle one expires), checked the
+// same way by the settings page and the server.
 import { type FieldError, hasMaxLength, isBlank, isClockTime, MESSAGES } from './rules';
 
 export const ACCOUNT_NAME_MAX = 100;
@@ -11,6 +12,12 @@ export const MAX_HOLIDAYS = 100;
 /** Switch-mode minutes (core/chat/switchMode.ts counts minutes). */
 export const SWITCH_MODE_MIN = 1;
 export const SWITCH_MODE_MAX = 120;
+/** Minutes an unaccepted chat waits before it is missed (the spec shows the state, not the time). */
+export const MISSED_AFTER_MIN = 1;
+export const MISSED_AFTER_MAX = 24 * 60;
+/** Hours without a message from either side before an open chat expires. */
+export const EXPIRE_AFTER_MIN = 1;
+export const EXPIRE_AFTER_MAX = 30 * 24;
 
 export const SETTINGS_MESSAGES = {
   closeSameAsOpen: 'Closing time must differ from opening time.',
@@ -18,6 +25,8 @@ export const SETTINGS_MESSAGES = {
   date: 'date is invalid format',
   duplicateDate: 'This day is already listed.',
   minutes: `Enter whole minutes from ${SWITCH_MODE_MIN} to ${SWITCH_MODE_MAX}.`,
+  missedAfter: `Enter whole minutes from ${MISSED_AFTER_MIN} to ${MISSED_AFTER_MAX}.`,
+  expireAfter: `Enter whole hours from ${EXPIRE_AFTER_MIN} to ${EXPIRE_AFTER_MAX}.`,
 } as const;
 
 export interface BusinessDayInput {
@@ -67,6 +76,8 @@ export interface GeneralSettingsInput {
   greeting_message: string;
   business_hours: { timezone: string; days: BusinessDayInput[]; holidays: HolidayInput[] } | null;
   switch_mode_time: { start: number; extend: number };
+  /** When an unaccepted chat becomes missed (minutes) and an idle open chat expires (hours). */
+  chat_times: { missed_after_minutes: number; expire_after_hours: number };
   timezone: string;
 }
 
@@ -88,8 +99,9 @@ function isDay(value: unknown): boolean {
   return d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 
-const minutesOk = (n: unknown) =>
-  typeof n === 'number' && Number.isInteger(n) && n >= SWITCH_MODE_MIN && n <= SWITCH_MODE_MAX;
+const wholeIn = (n: unknown, min: number, max: number) =>
+  typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max;
+const minutesOk = (n: unknown) => wholeIn(n, SWITCH_MODE_MIN, SWITCH_MODE_MAX);
 
 /** Every problem, each naming its field the way the form holds it (`business_hours.days.2.close`). */
 export function validateGeneralSettings(values: GeneralSettingsInput): FieldError[] {
@@ -108,6 +120,10 @@ export function validateGeneralSettings(values: GeneralSettingsInput): FieldErro
   if (!isTimeZone(values.timezone)) add('timezone', SETTINGS_MESSAGES.timezone);
   if (!minutesOk(values.switch_mode_time?.start)) add('switch_mode_time.start', SETTINGS_MESSAGES.minutes);
   if (!minutesOk(values.switch_mode_time?.extend)) add('switch_mode_time.extend', SETTINGS_MESSAGES.minutes);
+  if (!wholeIn(values.chat_times?.missed_after_minutes, MISSED_AFTER_MIN, MISSED_AFTER_MAX))
+    add('chat_times.missed_after_minutes', SETTINGS_MESSAGES.missedAfter);
+  if (!wholeIn(values.chat_times?.expire_after_hours, EXPIRE_AFTER_MIN, EXPIRE_AFTER_MAX))
+    add('chat_times.expire_after_hours', SETTINGS_MESSAGES.expireAfter);
   const hours = values.business_hours;
   if (hours) {
     if (!isTimeZone(hours.timezone)) add('business_hours.timezone', SETTINGS_MESSAGES.timezone);

@@ -34,9 +34,22 @@ async function readGeneral(ctx: AppContext, accountId: string): Promise<GeneralS
         }
       : null,
     switch_mode_time: settings.switch_mode_time,
+    chat_times: {
+      missed_after_minutes: settings.missed_after_seconds / MINUTE_S,
+      expire_after_hours: settings.expire_after_seconds / HOUR_S,
+    },
     timezone: settings.timezone,
   };
 }
+
+const MINUTE_S = 60;
+const HOUR_S = 60 * 60;
+
+/** The form's times as the chat settings keep them (seconds; server/chat/sweeps.ts reads them). */
+const storedTimes = ({ chat_times }: GeneralSettingsInput) => ({
+  missed_after_seconds: chat_times.missed_after_minutes * MINUTE_S,
+  expire_after_seconds: chat_times.expire_after_hours * HOUR_S,
+});
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v));
 const num = (v: unknown) =>
@@ -46,6 +59,7 @@ const num = (v: unknown) =>
 function merge(current: GeneralSettingsInput, body: Record<string, unknown>): GeneralSettingsInput {
   const bot = fieldsOf(body.bot_info);
   const sw = fieldsOf(body.switch_mode_time);
+  const times = fieldsOf(body.chat_times);
   const hours = body.business_hours === undefined ? current.business_hours : body.business_hours;
   const h = fieldsOf(hours);
   return {
@@ -74,6 +88,16 @@ function merge(current: GeneralSettingsInput, body: Record<string, unknown>): Ge
       start: sw.start === undefined ? current.switch_mode_time.start : num(sw.start),
       extend: sw.extend === undefined ? current.switch_mode_time.extend : num(sw.extend),
     },
+    chat_times: {
+      missed_after_minutes:
+        times.missed_after_minutes === undefined
+          ? current.chat_times.missed_after_minutes
+          : num(times.missed_after_minutes),
+      expire_after_hours:
+        times.expire_after_hours === undefined
+          ? current.chat_times.expire_after_hours
+          : num(times.expire_after_hours),
+    },
     timezone: body.timezone === undefined ? current.timezone : str(body.timezone),
   };
 }
@@ -94,7 +118,8 @@ export function registerGeneralSettingsRoutes(app: FastifyInstance, ctx: AppCont
         toJSON: () => ({ message: first.message, code: 'invalid', field: first.field, errors }),
       });
     }
-    const { account_name, ...stored } = next;
+    const { account_name, chat_times, ...rest } = next;
+    const stored = { ...rest, ...storedTimes(next) };
     await ctx.db.transaction(async (tx) => {
       await tx.update(accounts).set({ name: account_name }).where(eq(accounts.id, access.accountId));
       await tx

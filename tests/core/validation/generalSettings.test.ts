@@ -16,6 +16,7 @@ const settings = (days: { day: number; open: string; close: string }[]): General
   greeting_message: '',
   business_hours: { timezone: 'Asia/Bangkok', days, holidays: [] },
   switch_mode_time: { start: 1, extend: 2 },
+  chat_times: { missed_after_minutes: 10, expire_after_hours: 24 },
   timezone: 'Asia/Bangkok',
 });
 const errorsFor = (open: string, close: string) =>
@@ -52,5 +53,27 @@ describe('business hours', () => {
     expect(closeMinutes('24:00')).toBe(1440);
     expect(closeMinutes('23:59')).toBe(1440);
     expect(closeMinutes('18:30')).toBe(1110);
+  });
+});
+
+describe('when chats are missed and expire', () => {
+  const withTimes = (missed_after_minutes: number, expire_after_hours: number) =>
+    validateGeneralSettings({
+      ...settings([{ day: 1, open: '09:00', close: '18:00' }]),
+      chat_times: { missed_after_minutes, expire_after_hours },
+    });
+  it('takes whole minutes from 1 to 1440 and whole hours from 1 to 720', () => {
+    expect(withTimes(1, 1)).toEqual([]);
+    expect(withTimes(1440, 720)).toEqual([]);
+  });
+  it.each([
+    [0, 24, 'chat_times.missed_after_minutes', SETTINGS_MESSAGES.missedAfter],
+    [1441, 24, 'chat_times.missed_after_minutes', SETTINGS_MESSAGES.missedAfter],
+    [2.5, 24, 'chat_times.missed_after_minutes', SETTINGS_MESSAGES.missedAfter],
+    [10, 0, 'chat_times.expire_after_hours', SETTINGS_MESSAGES.expireAfter],
+    [10, 721, 'chat_times.expire_after_hours', SETTINGS_MESSAGES.expireAfter],
+    [10, Number.NaN, 'chat_times.expire_after_hours', SETTINGS_MESSAGES.expireAfter],
+  ])('%s minutes, %s hours: %s is refused', (missed, expire, field, message) => {
+    expect(withTimes(missed, expire)).toEqual([{ field, message }]);
   });
 });

@@ -4,6 +4,7 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_NAMESPACE } from '../../../core/realtime/events';
+import { forgetChatSettings, loadChatSettings } from '../../../server/chat/settings';
 import { pickAgent } from '../../../server/settings/assignment';
 import { login } from '../../helpers/server';
 import { type Payload, type Session, startTeamHarness, type TeamHarness } from '../contacts/teamHarness';
@@ -181,6 +182,30 @@ describe('general settings', () => {
     const me = (await h.api('GET', '/api/auth/me')).body.user;
     expect(me.accounts[0].name).toBe('ร้านของเรา');
     await h.api('PUT', '/api/settings/general', { business_hours: null });
+  });
+
+  it('sets when an unaccepted chat is missed and an idle one expires (defaults 10 minutes and 24 hours)', async () => {
+    const before = (await h.api('GET', '/api/settings/general')).body.settings;
+    expect(before.chat_times).toEqual({ missed_after_minutes: 10, expire_after_hours: 24 });
+    const bad = await h.api('PUT', '/api/settings/general', {
+      chat_times: { missed_after_minutes: 0, expire_after_hours: '2' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { field: 'chat_times.missed_after_minutes', message: 'Enter whole minutes from 1 to 1440.' },
+    ]);
+    const ok = await h.api('PUT', '/api/settings/general', {
+      chat_times: { missed_after_minutes: 5, expire_after_hours: 2 },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.settings.chat_times).toEqual({ missed_after_minutes: 5, expire_after_hours: 2 });
+    // The chat's sweeps read them in seconds.
+    forgetChatSettings(h.owner.accountId);
+    const chat = await loadChatSettings(h.server.app.ctx.db, h.owner.accountId);
+    expect(chat).toMatchObject({ missed_after_seconds: 300, expire_after_seconds: 7200 });
+    await h.api('PUT', '/api/settings/general', {
+      chat_times: { missed_after_minutes: 10, expire_after_hours: 24 },
+    });
   });
 });
 
