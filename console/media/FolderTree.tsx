@@ -29,25 +29,31 @@ function FolderRow({
   manage: boolean;
 }) {
   useSignals();
-  const [menu, setMenu] = useState(false);
+  // Where the open menu sits on screen: fixed there, as the folder list scrolls and would cut it off.
+  const [menu, setMenu] = useState<{ top: number; right: number } | null>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!menu) return;
     const onPointer = (e: PointerEvent) => {
-      if (!menuRef.current?.contains(e.target as Node)) setMenu(false);
+      if (!menuRef.current?.contains(e.target as Node)) setMenu(null);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setMenu(false);
+      if (e.key === 'Escape') setMenu(null);
     };
+    const onMove = () => setMenu(null);
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
+    document.addEventListener('scroll', onMove, true);
+    window.addEventListener('resize', onMove);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
+      document.removeEventListener('scroll', onMove, true);
+      window.removeEventListener('resize', onMove);
     };
   }, [menu]);
   const run = (action: () => void) => () => {
-    setMenu(false);
+    setMenu(null);
     action();
   };
   const active = state.folderId.value === folder.folderId;
@@ -76,13 +82,16 @@ function FolderRow({
               type="button"
               className="media-icon-button"
               aria-label={t('media.folderActions', { name: label })}
-              aria-expanded={menu}
-              onClick={() => setMenu(!menu)}
+              aria-expanded={menu !== null}
+              onClick={(e) => {
+                const r = e.currentTarget.getBoundingClientRect();
+                setMenu(menu ? null : { top: r.bottom, right: window.innerWidth - r.right });
+              }}
             >
               <MediaIcon name="more" />
             </button>
             {menu ? (
-              <ul className="media-menu">
+              <ul className="media-menu" style={{ position: 'fixed', top: menu.top, right: menu.right }}>
                 <li>
                   <button type="button" onClick={run(() => actions.create(folder))}>
                     {t('media.newSubfolder')}

@@ -237,11 +237,12 @@ function Box({
     gap: length(box.spacing),
     backgroundColor: colour(box.backgroundColor),
     borderRadius: length(box.cornerRadius),
-    padding: all,
-    paddingTop: length(box.paddingTop),
-    paddingBottom: length(box.paddingBottom),
-    paddingLeft: length(box.paddingStart),
-    paddingRight: length(box.paddingEnd),
+    // Each side on its own: React clears a side left undefined after the shorthand, so paddingAll
+    // alone (the button's box) would lose its padding.
+    paddingTop: length(box.paddingTop) ?? all,
+    paddingBottom: length(box.paddingBottom) ?? all,
+    paddingLeft: length(box.paddingStart) ?? all,
+    paddingRight: length(box.paddingEnd) ?? all,
     width: box.width,
   };
   return (

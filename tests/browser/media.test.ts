@@ -155,6 +155,46 @@ describe('media page', () => {
   });
 });
 
+describe('folder actions', () => {
+  // The menu of the last folder used to open inside the scrolling folder list and be cut off.
+  it('shows the folder menu in full, renames and deletes a folder through it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page);
+    await page.goto(`${server.url}/media`);
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByRole('dialog').getByLabel('Folder name').fill('Drafts');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    const folders = page.locator('.media-folder-open');
+    await expect.poll(() => folders.filter({ hasText: 'Drafts' }).count()).toBe(1);
+
+    const lastName = (await folders.last().locator('.media-folder-name').textContent()) ?? '';
+    await page.getByRole('button', { name: `Actions for ${lastName}` }).click();
+    const menu = page.locator('.media-menu');
+    // Every item can be seen and hit where it is drawn, without scrolling anything.
+    const hits = await menu.locator('button').evaluateAll((buttons) =>
+      buttons.map((b) => {
+        const r = b.getBoundingClientRect();
+        return b.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      }),
+    );
+    expect(hits.length).toBeGreaterThan(1);
+    expect(hits.every(Boolean)).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Actions for Drafts' }).click();
+    await menu.getByRole('button', { name: 'Rename folder' }).click();
+    await page.getByRole('dialog').getByLabel('Folder name').fill('Drafts 2025');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => folders.filter({ hasText: 'Drafts 2025' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Actions for Drafts 2025' }).click();
+    await menu.getByRole('button', { name: 'Delete folder' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => folders.filter({ hasText: 'Drafts 2025' }).count()).toBe(0);
+    await page.close();
+  });
+});
+
 describe('video posters', () => {
   it('draws a poster frame in the browser and keeps it as the video thumbnail', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -37,9 +37,25 @@ export function tap(onAction: OnAction, action: TapAction | undefined) {
   };
 }
 
+/** LINE's position and offsets (labels and captions laid over a card), relative to the parent box. */
+function placed(component: FlexComponent): CSSProperties {
+  const c = component as Pick<
+    FlexBox,
+    'position' | 'offsetTop' | 'offsetBottom' | 'offsetStart' | 'offsetEnd'
+  >;
+  const offsets = {
+    top: px(c.offsetTop),
+    bottom: px(c.offsetBottom),
+    left: px(c.offsetStart),
+    right: px(c.offsetEnd),
+  };
+  if (c.position !== 'absolute' && Object.values(offsets).every((v) => v === undefined)) return {};
+  return defined({ position: c.position === 'absolute' ? 'absolute' : 'relative', ...offsets });
+}
+
 function Component({ c, onAction }: { c: FlexComponent; onAction: OnAction }): ReactNode {
   const flex = 'flex' in c && c.flex !== undefined ? { flex: c.flex } : {};
-  const margin = 'margin' in c && c.margin ? { marginTop: px(c.margin) } : {};
+  const margin = { ...('margin' in c && c.margin ? { marginTop: px(c.margin) } : {}), ...placed(c) };
   switch (c.type) {
     case 'box':
       return <Box box={c} onAction={onAction} />;
@@ -55,10 +71,25 @@ function Component({ c, onAction }: { c: FlexComponent; onAction: OnAction }): R
         textAlign: c.align === 'end' ? 'right' : c.align === 'center' ? 'center' : undefined,
         whiteSpace: c.wrap ? 'pre-wrap' : undefined,
       };
-      const text = c.contents?.length ? c.contents.map((s) => s.text).join('') : c.text;
       return (
         <p className="fx-text" style={style} {...tap(onAction, c.action)}>
-          {text}
+          {c.contents?.length
+            ? c.contents.map((s, i) => (
+                <span
+                  // biome-ignore lint/suspicious/noArrayIndexKey: spans of one text never reorder.
+                  key={i}
+                  style={{
+                    fontSize: px(s.size, SIZES),
+                    color: s.color,
+                    fontWeight: s.weight === 'bold' ? 700 : s.weight === 'regular' ? 400 : undefined,
+                    fontStyle: s.style,
+                    textDecoration: s.decoration,
+                  }}
+                >
+                  {s.text}
+                </span>
+              ))
+            : c.text}
         </p>
       );
     }
@@ -122,6 +153,7 @@ function Box({ box, onAction }: { box: FlexBox; onAction: OnAction }) {
     marginTop: px(box.margin),
     flex: box.flex,
     width: box.width,
+    ...placed(box),
   };
   return (
     <div className="fx-box" style={defined(style)} {...tap(onAction, box.action)}>
