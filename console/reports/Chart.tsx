@@ -8,7 +8,8 @@ import { formatNumber } from '../../core/format/numbers';
 
 export interface ChartSeries {
   label: string;
-  values: number[];
+  /** null: no value that day (the line spans it). */
+  values: (number | null)[];
   /** Drawn on a right-hand axis (a total or a percentage beside daily counts). */
   right?: boolean;
   percent?: boolean;
@@ -31,7 +32,7 @@ export function Chart({
   series: ChartSeries[];
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const sum = series.reduce((n, s) => n + s.values.reduce((a, b) => a + b, 0), 0);
+  const sum = series.reduce((n, s) => n + s.values.reduce<number>((a, b) => a + (b ?? 0), 0), 0);
 
   useEffect(() => {
     const el = box.current;
@@ -89,6 +90,7 @@ export function Chart({
           label: s.label,
           stroke: CHART_COLORS[i % CHART_COLORS.length],
           width: 2,
+          spanGaps: true,
           scale: s.right ? 'y2' : 'y',
           fill: s.bars ? `${CHART_COLORS[i % CHART_COLORS.length]}cc` : undefined,
           paths: s.bars ? uPlot.paths.bars?.({ size: [0.7 / barWidth, 60], align: 0 }) : undefined,

@@ -107,7 +107,11 @@ export function chartsOf<N extends ReportName>(name: N, data: ReportData[N]): Ch
       return [
         dailyChart('satisfaction', 'satisfaction', d.by_day, [
           column(d.by_day, 'ratings', { bars: true }),
-          column(d.by_day, 'rate', { right: true, percent: true }),
+          // A day without ratings has no rate: the line passes it by rather than drop to 0%.
+          {
+            ...column(d.by_day, 'rate', { right: true, percent: true }),
+            values: d.by_day.map((x) => (x.ratings > 0 ? x.rate : null)),
+          },
         ]),
       ];
     }

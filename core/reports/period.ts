@@ -94,6 +94,10 @@ export function resolvePeriod(
     if (!isIsoDay(query.start_date)) return { field: 'start_date', reason: 'invalid' };
     if (!isIsoDay(query.end_date)) return { field: 'end_date', reason: 'invalid' };
     if (query.end_date < query.start_date) return { field: 'end_date', reason: 'order' };
+    // From the all-time start is all time up to end_date: what an 'alltime' report's chat log
+    // sends (its report's days), so no length limit and no previous period.
+    if (query.start_date === ALLTIME_START)
+      return { start_date: ALLTIME_START, end_date: query.end_date, type: 'alltime', previous: null };
     if (daysIn(query.start_date, query.end_date) > MAX_PERIOD_DAYS)
       return { field: 'end_date', reason: 'length' };
     return {

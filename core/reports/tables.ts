@@ -207,8 +207,9 @@ export function satisfactionTables(report: SatisfactionReport): ReportTable[] {
         cells: {
           date: d.date,
           ratings: d.ratings,
-          average: d.average,
-          rate: d.rate,
+          // No ratings, no average and no rate (not 0 and 0%: a division by zero).
+          average: d.ratings > 0 ? d.average : null,
+          rate: d.ratings > 0 ? d.rate : null,
           ...scoreCells(d.scores),
         },
       })),

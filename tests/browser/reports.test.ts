@@ -92,6 +92,25 @@ describe('dashboard and reports', () => {
     await expect.poll(() => dialog.count()).toBe(0);
   });
 
+  it('under "All time" a count still opens its chats (the log covers all time, not ten years)', async () => {
+    await page.goto(`${server.url}/report/agent-performance`);
+    await page.getByRole('button', { name: 'All time' }).click();
+    await expect.poll(() => page.getByTestId('period-days').textContent()).toContain('01/01/1970');
+    // Columns: agent, bot, incoming, …
+    const link = page
+      .locator('[data-table="agent-performance"] tbody tr')
+      .first()
+      .locator('td:nth-child(3) .count-link');
+    const count = Number((await link.textContent())?.replace(/,/g, ''));
+    await link.click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.locator('h2').textContent()).toMatch(/^Incoming chats log \S/);
+    await expect.poll(() => dialog.locator('tbody tr').count()).toBe(Math.min(count, 20));
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
+
   it('a custom range and sorting by name work; Thai pages are Thai', async () => {
     await page.goto(`${server.url}/report/agent-performance`);
     await page.getByRole('button', { name: 'Custom' }).click();

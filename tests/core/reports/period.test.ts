@@ -41,6 +41,16 @@ describe('resolvePeriod', () => {
     });
   });
 
+  it('a range from the all-time start is all time up to its end (the chat log of an "All time" report)', () => {
+    // The report modals send their report's days; an 'alltime' report runs from 1970-01-01.
+    expect(resolve({ start_date: '1970-01-01', end_date: '2024-03-10' })).toEqual({
+      start_date: '1970-01-01',
+      end_date: '2024-03-10',
+      type: 'alltime',
+      previous: null,
+    });
+  });
+
   it('refuses what is not a period', () => {
     expect(resolve({ preset: '9d' })).toEqual({ field: 'preset', reason: 'invalid' });
     expect(resolve({ start_date: '2024-02-30', end_date: '2024-03-01' })).toEqual({
