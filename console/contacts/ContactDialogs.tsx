@@ -1,5 +1,6 @@
 // The contact list's dialogs: add a contact, import a file, merge two contacts, manage fields.
 import { useCallback, useEffect, useState } from 'react';
+import { formatNumber } from '../../core/format/numbers';
 import { CONTACT_DETAIL_TYPES, type ContactDetailType } from '../../core/models/contact';
 import { FIELD_MESSAGES, isFieldKey } from '../../core/validation/contactField';
 import { MESSAGES } from '../../core/validation/rules';
@@ -7,7 +8,7 @@ import { t } from '../app/i18n';
 import { getRoleRefs, type RoleRef } from '../settings/calls';
 import { EntryPermissions } from '../settings/EntryPermissions';
 import { failed, fieldError, notify, saved } from '../settings/ui';
-import { Confirm, Modal } from '../ui/Dialog';
+import { Confirm, ConfirmSave, Modal } from '../ui/Dialog';
 import { FormField, TextField } from '../ui/FormField';
 import { DoneButton, FormModal, SaveCancel } from '../ui/FormModal';
 import { EditDeleteCell } from '../ui/RowActions';
@@ -141,10 +142,10 @@ export function ImportDialog({
         <div className="st-form" data-testid="import-report">
           <p className="st-note">
             {t('contacts.importDone', {
-              total: report.total,
-              created: report.created,
-              updated: report.updated,
-              failed: report.failed,
+              total: formatNumber(report.total),
+              created: formatNumber(report.created),
+              updated: formatNumber(report.updated),
+              failed: formatNumber(report.failed),
             })}
           </p>
           {report.skipped_fields.length ? (
@@ -156,7 +157,7 @@ export function ImportDialog({
             <ul className="ct-errors">
               {report.errors.map((e) => (
                 <li key={`${e.row}-${e.field}`}>
-                  {t('contacts.importRow', { row: e.row })}
+                  {t('contacts.importRow', { row: formatNumber(e.row) })}
                   {e.field ? ` · ${e.field}` : ''}: {e.message}
                 </li>
               ))}
@@ -425,7 +426,10 @@ function FieldPermissionDialog({
 }) {
   const [label, setLabel] = useState(field.label);
   const [permission, setPermission] = useState(field.permission);
+  // Spec 5: an edit asks Yes / No before it is saved.
+  const [confirming, setConfirming] = useState(false);
   const save = async () => {
+    setConfirming(false);
     try {
       await updateField(field._id, { label: label.trim() || field.label, permission });
       saved();
@@ -435,11 +439,16 @@ function FieldPermissionDialog({
     }
   };
   return (
-    <Modal title={field.label} onClose={onClose} footer={<SaveCancel onCancel={onClose} onSave={save} />}>
+    <Modal
+      title={field.label}
+      onClose={onClose}
+      footer={<SaveCancel onCancel={onClose} onSave={() => setConfirming(true)} />}
+    >
       <div className="st-form">
         <TextField label={t('contacts.fieldLabel')} value={label} maxLength={100} onChange={setLabel} />
         <EntryPermissions roles={roles} value={permission} onChange={setPermission} />
       </div>
+      {confirming ? <ConfirmSave onYes={() => void save()} onNo={() => setConfirming(false)} /> : null}
     </Modal>
   );
 }

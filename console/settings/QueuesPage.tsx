@@ -9,7 +9,7 @@ import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { canDo } from '../session/access';
 import { ConfirmDeleteSetting } from '../ui/ConfirmDelete';
-import { Modal } from '../ui/Dialog';
+import { ConfirmSave, Modal } from '../ui/Dialog';
 import { FormField, TextField } from '../ui/FormField';
 import { SaveCancel } from '../ui/FormModal';
 import { SettingsTable } from '../ui/ListTable';
@@ -37,11 +37,21 @@ function QueueDialog({
   const [visibility, setVisibility] = useState<QueueRow['visibility']>(queue?.visibility ?? 'everyone');
   const [members, setMembers] = useState<string[]>(queue?.members.map((m) => m._id) ?? []);
   const [perAgent, setPerAgent] = useState(queue?.chats_per_agent ? String(queue.chats_per_agent) : '');
-  const { errors, busy, run } = useFieldSave();
-  const save = () => {
+  const { errors, passes, busy, run } = useFieldSave();
+  const [confirming, setConfirming] = useState(false);
+  const problems = () => {
     const next: FieldErrors = {};
     if (!name.trim()) next.name = MESSAGES.required;
     if (perAgent && !/^\d+$/.test(perAgent)) next.chats_per_agent = MESSAGES.number;
+    return next;
+  };
+  // Spec 5: an edit asks Yes / No before it is saved.
+  const submit = () => {
+    if (!queue) return save();
+    if (passes(problems())) setConfirming(true);
+  };
+  const save = () => {
+    setConfirming(false);
     return run(async () => {
       await saveQueue(queue?._id ?? null, {
         name: name.trim(),
@@ -52,13 +62,13 @@ function QueueDialog({
       });
       saved();
       onSaved();
-    }, next);
+    }, problems());
   };
   return (
     <Modal
       title={queue ? t('settings.queues.edit') : t('settings.queues.create')}
       onClose={onClose}
-      footer={<SaveCancel onCancel={onClose} onSave={save} busy={busy} />}
+      footer={<SaveCancel onCancel={onClose} onSave={submit} busy={busy} />}
     >
       <div className="st-form">
         <TextField
@@ -129,6 +139,7 @@ function QueueDialog({
           onChange={(next) => setPerAgent(next.replace(/\D/g, '').slice(0, 3))}
         />
       </div>
+      {confirming ? <ConfirmSave onYes={() => void save()} onNo={() => setConfirming(false)} /> : null}
     </Modal>
   );
 }

@@ -6,7 +6,7 @@ import { formatNumber } from '../../core/format/numbers';
 import { MESSAGES } from '../../core/validation/rules';
 import { t } from '../app/i18n';
 import { ConfirmDeleteSetting } from '../ui/ConfirmDelete';
-import { Modal } from '../ui/Dialog';
+import { ConfirmSave, Modal } from '../ui/Dialog';
 import { FormField, TextField } from '../ui/FormField';
 import { SaveCancel } from '../ui/FormModal';
 import { SettingsTable } from '../ui/ListTable';
@@ -49,8 +49,15 @@ function RoleDialog({
   const [level, setLevel] = useState(role?.level ?? 4);
   const [permissions, setPermissions] = useState<AreaPermissions>(role?.permissions ?? defaultPermissions(4));
   const { errors, setErrors, busy, run } = useFieldSave(['name']);
-  const save = async () => {
+  const [confirming, setConfirming] = useState(false);
+  // Spec 5: an edit asks Yes / No before it is saved.
+  const submit = () => {
     if (!name.trim()) return setErrors({ name: MESSAGES.required });
+    if (role) setConfirming(true);
+    else void save();
+  };
+  const save = async () => {
+    setConfirming(false);
     await run(async () => {
       if (role) await updateRole(role._id, { name: name.trim(), permissions });
       else await createRole({ name: name.trim(), level, permissions });
@@ -63,7 +70,7 @@ function RoleDialog({
       title={role ? t('settings.roles.edit') : t('settings.roles.create')}
       onClose={onClose}
       size="wide"
-      footer={<SaveCancel onCancel={onClose} onSave={save} busy={busy} />}
+      footer={<SaveCancel onCancel={onClose} onSave={submit} busy={busy} />}
     >
       <div className="st-form">
         <div className="st-row">
@@ -138,6 +145,7 @@ function RoleDialog({
           </tbody>
         </table>
       </div>
+      {confirming ? <ConfirmSave onYes={() => void save()} onNo={() => setConfirming(false)} /> : null}
     </Modal>
   );
 }

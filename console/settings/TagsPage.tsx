@@ -10,6 +10,7 @@ import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { canDo } from '../session/access';
 import { ConfirmDeleteSetting } from '../ui/ConfirmDelete';
+import { ConfirmSave } from '../ui/Dialog';
 import { TextField } from '../ui/FormField';
 import { FormModal } from '../ui/FormModal';
 import { SettingsTable } from '../ui/ListTable';
@@ -51,22 +52,28 @@ function TagDialog({
   };
   const [permission, setPermission] = useState<Permissions>(tag?.permission ?? allEdit);
   const { errors, setErrors, busy, run } = useFieldSave(['name']);
+  const [confirming, setConfirming] = useState(false);
   const save = async () => {
-    const trimmed = name.trim();
-    if (!trimmed) return setErrors({ name: MESSAGES.required });
+    setConfirming(false);
+    const body = { name: name.trim(), status: active ? 'active' : 'inactive', permission } as const;
     await run(async () => {
-      const body = { name: trimmed, status: active ? 'active' : 'inactive', permission } as const;
       if (tag) await updateTag(tag._id, body);
       else await createTag(body);
       saved();
       onSaved();
     });
   };
+  // Spec 5: an edit asks Yes / No before it is saved.
+  const submit = () => {
+    if (!name.trim()) return setErrors({ name: MESSAGES.required });
+    if (tag) setConfirming(true);
+    else void save();
+  };
   return (
     <FormModal
       title={tag ? t('settings.tags.edit') : t('settings.tags.create')}
       onClose={onClose}
-      onSave={save}
+      onSave={submit}
       busy={busy}
     >
       <TextField
@@ -88,6 +95,7 @@ function TagDialog({
         </span>
       </div>
       <EntryPermissions roles={roles} value={permission} onChange={setPermission} />
+      {confirming ? <ConfirmSave onYes={() => void save()} onNo={() => setConfirming(false)} /> : null}
     </FormModal>
   );
 }

@@ -240,6 +240,7 @@ export default function UsersPage({ titleKey }: PageProps) {
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<Member | null>(null);
   const [toggling, setToggling] = useState<Member | null>(null);
+  const [cancelling, setCancelling] = useState<Invitation | null>(null);
   const [links, setLinks] = useState<Record<string, string>>({});
   const mayWrite = canDo('users', 'write');
   const load = useCallback(() => {
@@ -393,18 +394,7 @@ export default function UsersPage({ titleKey }: PageProps) {
                                 <button
                                   type="button"
                                   className="st-link danger"
-                                  onClick={() =>
-                                    void cancelInvitation(inv._id)
-                                      .then(() => {
-                                        notify(
-                                          'success',
-                                          t('settings.common.success'),
-                                          t('settings.users.cancelled'),
-                                        );
-                                        load();
-                                      })
-                                      .catch(failed)
-                                  }
+                                  onClick={() => setCancelling(inv)}
                                 >
                                   {t('settings.users.cancelInvite')}
                                 </button>
@@ -445,6 +435,27 @@ export default function UsersPage({ titleKey }: PageProps) {
           onYes={() => void toggle(toggling)}
           onNo={() => setToggling(null)}
         />
+      ) : null}
+      {cancelling ? (
+        // Spec 5: a delete asks Yes / No first.
+        <Confirm
+          title={t('settings.users.cancelInvite')}
+          text={t('settings.common.deleteConfirm')}
+          danger
+          onYes={() => {
+            const inv = cancelling;
+            setCancelling(null);
+            void cancelInvitation(inv._id)
+              .then(() => {
+                notify('success', t('settings.common.success'), t('settings.users.cancelled'));
+                load();
+              })
+              .catch(failed);
+          }}
+          onNo={() => setCancelling(null)}
+        >
+          <p className="muted">{cancelling.email}</p>
+        </Confirm>
       ) : null}
       <Toasts />
     </div>

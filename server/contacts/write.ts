@@ -43,7 +43,8 @@ export async function isVerified(db: Executor, followerId: string): Promise<bool
 
 /**
  * Writes field values by key. Unknown keys are a 400; a change to a field the writer may not
- * change is a 403 naming it. `mode: 'skip'` (imports) leaves those out and reports their keys.
+ * change is a 403 naming it. `mode: 'skip'` (imports) leaves those out and reports their keys;
+ * a bad value is a 400 in both modes.
  */
 export async function applyFieldValues(
   db: Executor,
@@ -79,13 +80,10 @@ export async function applyFieldValues(
     const visible = canView(field.permission, viewer, verified);
     if (!visible && input.value === HIDDEN_VALUE) continue;
     const result = normalizeFieldValue(field.type, input.value);
-    if (!result.ok) {
-      if (options.mode === 'skip') {
-        skipped.push(field.key);
-        continue;
-      }
-      throw new Invalid(`${prefix}.${field.key}`, result.message);
-    }
+    // A value the field cannot take fails (an import's row, naming its column): it is neither
+    // unknown nor a field the writer may not change, so it is not silently skipped.
+    if (!result.ok)
+      throw new Invalid(options.mode === 'skip' ? field.key : `${prefix}.${field.key}`, result.message);
     const before = current.get(field.id) ?? null;
     if (sameValue(before, result.value)) continue;
     if (!viewer.mayWrite || !canEdit(field.permission, viewer, verified)) {

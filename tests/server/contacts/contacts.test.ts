@@ -215,6 +215,22 @@ describe('import and export', () => {
     expect(rows[1]).toContain('Phuket');
   });
 
+  it('a value its field cannot take fails its row, naming the column (not "unknown or not yours")', async () => {
+    await h.api('POST', '/api/contact/fields', { key: 'anniversary', type: 'date' });
+    const csv = 'name,social_id,anniversary\nGood Date,U-date-1,31/12/1999\nBad Date,U-date-2,not-a-date\n';
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'dates.csv');
+    const report = await h.api('POST', '/api/contact/import', form);
+    expect(report.status).toBe(200);
+    expect(report.body).toMatchObject({ total: 2, created: 1, failed: 1 });
+    expect(report.body.errors).toEqual([{ row: 3, field: 'anniversary', message: 'date is invalid format' }]);
+    // The owner may change every field: nothing was left out for want of permission.
+    expect(report.body.skipped_fields).toEqual([]);
+    const good = (await h.api('GET', '/api/contact/list', { search: 'U-date-1' })).body.list[0];
+    expect(field(good, 'anniversary').value).toBe('1999-12-31');
+    expect((await h.api('GET', '/api/contact/list', { search: 'U-date-2' })).body.list).toHaveLength(0);
+  });
+
   it('hidden fields export as "-" and cannot be imported by that role', async () => {
     await h.api('POST', '/api/contact/fields', {
       key: 'vault',
