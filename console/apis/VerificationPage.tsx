@@ -17,6 +17,7 @@ import { PageHeader } from '../pages/PageHeader';
 import { canDo } from '../session/access';
 import { ApiError } from '../session/api';
 import { failed, saved, Toasts } from '../settings/ui';
+import { FieldErrorText } from '../ui/FieldErrorText';
 import {
   type ApiConnection,
   getVerificationSettings,
@@ -53,9 +54,7 @@ function FieldRows({
           <label className="st-field">
             <span>{t('verification.settings.key')}</span>
             <input className="st-input" value={f.key} onChange={(e) => set(i, { key: e.target.value })} />
-            {errors[`fields[${i}].key`] ? (
-              <small className="error">{errors[`fields[${i}].key`]}</small>
-            ) : null}
+            <FieldErrorText message={errors[`fields[${i}].key`]} />
           </label>
           <label className="st-field api-grow">
             <span>{t('verification.settings.label')}</span>
@@ -65,9 +64,7 @@ function FieldRows({
               placeholder={labels[f.key] ?? ''}
               onChange={(e) => set(i, { label: e.target.value })}
             />
-            {errors[`fields[${i}].label`] ? (
-              <small className="error">{errors[`fields[${i}].label`]}</small>
-            ) : null}
+            <FieldErrorText message={errors[`fields[${i}].label`]} />
           </label>
           <label className="st-field">
             <span>{t('verification.settings.type')}</span>
@@ -101,7 +98,7 @@ function FieldRows({
           </button>
         </div>
       ))}
-      {errors.fields ? <small className="error">{errors.fields}</small> : null}
+      <FieldErrorText message={errors.fields} />
       <div className="st-toolbar">
         {presets.map((key) => (
           <button
@@ -236,9 +233,7 @@ export default function VerificationPage({ titleKey }: PageProps) {
                     ))}
                   </select>
                   <small className="hint">{t('verification.settings.apiHint')}</small>
-                  {errors.api_connection_id ? (
-                    <small className="error">{errors.api_connection_id}</small>
-                  ) : null}
+                  <FieldErrorText message={errors.api_connection_id} />
                 </label>
               ) : null}
               <label className="st-field">
@@ -279,9 +274,7 @@ export default function VerificationPage({ titleKey }: PageProps) {
                       maxLength={key === 'button' ? VERIFICATION_LIMITS.buttonText : VERIFICATION_LIMITS.text}
                       onChange={(e) => patch({ texts: { ...settings.texts, [key]: e.target.value } })}
                     />
-                    {errors[`texts.${key}`] ? (
-                      <small className="error">{errors[`texts.${key}`]}</small>
-                    ) : null}
+                    <FieldErrorText message={errors[`texts.${key}`]} />
                   </label>
                 ))}
               </div>

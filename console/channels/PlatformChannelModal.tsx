@@ -11,6 +11,7 @@ import {
 import type { FieldError } from '../../core/validation/rules';
 import { t } from '../app/i18n';
 import { canDo } from '../session/access';
+import { FieldErrorText } from '../ui/FieldErrorText';
 import { FacebookLoginButton } from './FacebookLoginButton';
 import {
   type ConnectionResult,
@@ -184,7 +185,7 @@ export function PlatformChannelModal({
               aria-invalid={errorFor('name') ? true : undefined}
               onChange={(e) => setName(e.target.value)}
             />
-            {errorFor('name') ? <small className="field-error">{errorFor('name')}</small> : null}
+            <FieldErrorText className="field-error" message={errorFor('name')} />
           </div>
           {fields.map((f) => {
             const id = `${formId}-${f.key}`;
@@ -205,7 +206,7 @@ export function PlatformChannelModal({
                   aria-invalid={error ? true : undefined}
                   onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
                 />
-                {error ? <small className="field-error">{error}</small> : null}
+                <FieldErrorText className="field-error" message={error} />
               </div>
             );
           })}

@@ -7,6 +7,7 @@ import { GREETING_PLACEHOLDERS } from '../../core/format/greeting';
 import { PRE_CHAT_FIELD_TYPES, type PreChatField, type WidgetMenuButton } from '../../core/models/widget';
 import { WIDGET_LIMITS, type WidgetSettings } from '../../core/widget/settings';
 import { t } from '../app/i18n';
+import { FieldErrorText } from '../ui/FieldErrorText';
 import { IdentityVerification } from './IdentityVerification';
 import {
   closeSettings,
@@ -54,11 +55,7 @@ function Field({
           {hint}
         </small>
       ) : null}
-      {error ? (
-        <small className="field-error" id={`${id}-error`}>
-          {error}
-        </small>
-      ) : null}
+      <FieldErrorText className="field-error" id={`${id}-error`} message={error} />
     </div>
   );
 }
@@ -283,7 +280,7 @@ function Cell({
   return (
     <>
       {children({ 'aria-label': label, 'aria-invalid': error ? true : undefined })}
-      {error ? <small className="field-error">{error}</small> : null}
+      <FieldErrorText className="field-error" message={error} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { fieldValueText, normalizeFieldValue } from '../../core/validation/conta
 import { t } from '../app/i18n';
 import { failed, saved } from '../settings/ui';
 import { ConfirmSave } from '../ui/Dialog';
+import { FieldErrorText } from '../ui/FieldErrorText';
 import { type ContactFieldView, type ContactView, getContact, type Masterdata, updateContact } from './calls';
 
 function shownValue(field: ContactFieldView): string {
@@ -45,7 +46,7 @@ function FieldInput({
         aria-invalid={Boolean(error)}
         onChange={(e) => onChange(e.target.value)}
       />
-      {error ? <small className="error">{error}</small> : null}
+      <FieldErrorText message={error} />
     </label>
   );
 }

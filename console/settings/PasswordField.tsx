@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import { filterPasswordInput, type PasswordProblem, passwordProblems } from '../../core/validation/password';
 import { t } from '../app/i18n';
+import { FieldErrorText } from '../ui/FieldErrorText';
 
 const RULES: Exclude<PasswordProblem, 'required'>[] = [
   'too_short',
@@ -61,7 +62,7 @@ export function PasswordField({
           ))}
         </ul>
       ) : null}
-      {error ? <small className="error">{error}</small> : null}
+      <FieldErrorText message={error} />
     </div>
   );
 }

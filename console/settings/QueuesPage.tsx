@@ -10,6 +10,7 @@ import { PageHeader } from '../pages/PageHeader';
 import { canDo } from '../session/access';
 import { ConfirmDeleteSetting } from '../ui/ConfirmDelete';
 import { ConfirmSave, Modal } from '../ui/Dialog';
+import { FieldErrorText } from '../ui/FieldErrorText';
 import { FormField, TextField } from '../ui/FormField';
 import { SaveCancel } from '../ui/FormModal';
 import { SettingsTable } from '../ui/ListTable';
@@ -107,7 +108,7 @@ function QueueDialog({
               {t(`settings.queues.vis.${v}`)}
             </label>
           ))}
-          {errors.visibility ? <small className="error">{errors.visibility}</small> : null}
+          <FieldErrorText message={errors.visibility} />
         </fieldset>
         <div className="st-field">
           <span>{t('settings.queues.agents')}</span>
@@ -128,7 +129,7 @@ function QueueDialog({
               </label>
             ))}
           </div>
-          {errors.members ? <small className="error">{errors.members}</small> : null}
+          <FieldErrorText message={errors.members} />
         </div>
         <TextField
           label={t('settings.queues.perAgent')}

@@ -1,6 +1,7 @@
 // A labelled field of the settings look: the label, the control, a hint and the field's error
 // under it (`.st-field small.error`).
 import type { ReactNode } from 'react';
+import { FieldErrorText } from './FieldErrorText';
 
 export function FormField({
   label,
@@ -19,7 +20,7 @@ export function FormField({
       <span>{label}</span>
       {children}
       {hint ? <small className="hint">{hint}</small> : null}
-      {error ? <small className="error">{error}</small> : null}
+      <FieldErrorText message={error} />
     </label>
   );
 }
