@@ -50,12 +50,16 @@ export const MessageBubble = memo(function MessageBubble({
         data-message-id={m._id ?? ''}
         data-temp-id={m.temp_id ?? ''}
         data-state={state ?? 'sent'}
+        // Which automation rule answered: a note for the team, sent by no one to no one.
+        role={system ? 'note' : undefined}
       >
-        <span className="message-avatar">
-          {showAvatar ? <Avatar name={name} image={image} size={32} /> : null}
-        </span>
+        {system ? null : (
+          <span className="message-avatar">
+            {showAvatar ? <Avatar name={name} image={image} size={32} /> : null}
+          </span>
+        )}
         <div className="message-body">
-          {showAvatar ? <span className="message-sender">{name}</span> : null}
+          {showAvatar && !system ? <span className="message-sender">{name}</span> : null}
           <div className="message-items">
             {(m.messages_sent ?? []).map((item, i) => (
               // Items of one message never reorder.

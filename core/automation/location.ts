@@ -65,10 +65,14 @@ export interface LocationCardLabels {
 
 export const DEFAULT_CARD_LABELS: LocationCardLabels = { map: 'Open map', call: 'Call', hours: 'Open' };
 
-/** A card for channels without a location message (Messenger, Instagram, the widget). */
+/**
+ * A card for channels without a location message (Messenger, Instagram, the widget). Where the
+ * channel has no call button (Instagram: `callButton: false`) the phone number is a line of text.
+ */
 export function locationBubble(
   l: LocationFields,
   labels: LocationCardLabels = DEFAULT_CARD_LABELS,
+  { callButton = true }: { callButton?: boolean } = {},
 ): FlexBubble {
   const lines: FlexComponent[] = [
     { type: 'text', text: l.name.trim(), weight: 'bold', size: 'lg', wrap: true },
@@ -85,6 +89,7 @@ export function locationBubble(
   if (l.nearby_place?.trim())
     lines.push({ type: 'text', text: l.nearby_place.trim(), size: 'xs', wrap: true, color: '#7F7F7F' });
   const phone = (l.telephone || l.mobile || '').trim();
+  if (phone && !callButton) lines.push({ type: 'text', text: `☎ ${phone}`, size: 'sm', color: '#555555' });
   const buttons: FlexComponent[] = [
     {
       type: 'button',
@@ -93,7 +98,7 @@ export function locationBubble(
       action: { type: 'uri', label: labels.map, uri: mapUrl(l) },
     },
   ];
-  if (phone)
+  if (phone && callButton)
     buttons.push({
       type: 'button',
       style: 'secondary',

@@ -15,6 +15,7 @@ import type { FlexBubble, FlexComponent } from '../template/flexTypes';
 import { type LineImagemapMessage, toImagemapMessage } from '../template/imagemap';
 import { LIMIT_MESSAGES, LINE_LIMITS } from '../template/limits';
 import { checkLineMessage } from '../template/lineCheck';
+import { META_CHANNEL_NAMES, META_MESSAGES } from '../template/messenger';
 import type { QuickReplyItem } from '../template/quickReply';
 import { type ConvertResult, failure, guarded, Problems } from '../template/result';
 import { MESSAGES } from '../validation/rules';
@@ -189,7 +190,12 @@ class Converter {
       return this.problems.add(`${at}.locationId`, CONVERT_MESSAGES.inactiveLocation);
     if (this.line) this.out.push(toLineLocation(found));
     else if (this.channel === 'wechat') this.out.push({ type: 'text', text: locationText(found) });
-    else this.flex(`📍 ${found.name}`, locationBubble(found, this.lookups.labels), at);
+    else
+      this.flex(
+        `📍 ${found.name}`,
+        locationBubble(found, this.lookups.labels, { callButton: this.channel !== 'instagram' }),
+        at,
+      );
   }
 
   imagemap(item: ReplyItem, at: string) {
@@ -290,6 +296,14 @@ class Converter {
         this.imagemap(item, at);
         return;
       case 'button':
+        // Instagram's sender refuses a call button (server/channels/meta): say so here, by field.
+        if (this.channel === 'instagram')
+          for (const [j, a] of (item.actions ?? []).entries())
+            if (a.type === 'tel')
+              this.problems.add(
+                `${at}.actions[${j}].type`,
+                META_MESSAGES.cannotShow(META_CHANNEL_NAMES.instagram, 'call buttons'),
+              );
         this.flex(
           item.altText?.trim() || item.title?.trim() || (item.text ?? '').trim(),
           buttonBubble(item),

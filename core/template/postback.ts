@@ -197,7 +197,8 @@ export function postbackData(action: Action): string {
       add('lng', action.lng);
     }
     if (action.type === 'talkToHuman') {
-      params.set('mode', action.talkToHumanAction);
+      // A rich menu area keeps only what was typed: no mode means the default (message).
+      params.set('mode', action.talkToHumanAction || ACTION_DEFAULTS.talkToHumanAction);
       if (action.talkToHumanAction === 'queue') add('queue', action.queueId);
     }
   }

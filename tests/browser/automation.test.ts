@@ -105,7 +105,7 @@ describe('automation console', () => {
       .toBe('sticker');
     await expect
       .poll(() => editor.getByTestId('reply-preview').textContent())
-      .toContain('LINE ✓ 2 message(s)');
+      .toContain('LINE ✓ 2 messages');
     await page.getByTestId('save-reply').click();
     await page.getByTestId('reply-row').waitFor();
     const saved = await get('/api/reply/message/list');

@@ -110,6 +110,37 @@ describe('toChannelItems', () => {
     });
   });
 
+  it('Instagram, which has no call buttons, gets the location card with the phone as text', () => {
+    const reply = draft([{ type: 'location', locationId: 'loc1' }]);
+    const instagram = toChannelItems(reply, 'instagram', lookups);
+    if (!instagram.ok) throw new Error(JSON.stringify(instagram.errors));
+    const card = JSON.stringify(instagram.message[0]);
+    expect(card).not.toContain('tel:');
+    expect(card).toContain('☎ 021234567');
+    expect(card).toContain('https://www.google.com/maps/search/?api=1&query=13.7462%2C100.5347');
+    // Messenger keeps its call button.
+    const messenger = toChannelItems(reply, 'messenger', lookups);
+    expect(messenger.ok && JSON.stringify(messenger.message[0])).toContain('"uri":"tel:021234567"');
+  });
+
+  it("a button message's call button is refused for Instagram by field, as its sender would", () => {
+    const reply = draft([
+      {
+        type: 'button',
+        text: 'Call us',
+        actions: [
+          { type: 'uri', buttonName: 'Shop', message: 'https://shop.example.com' },
+          { type: 'tel', buttonName: 'Call', message: '021234567' },
+        ],
+      },
+    ]);
+    expect(toChannelItems(reply, 'instagram', lookups)).toEqual({
+      ok: false,
+      errors: [{ field: 'items[0].actions[1].type', message: 'Instagram cannot show call buttons.' }],
+    });
+    expect(toChannelItems(reply, 'messenger', lookups).ok).toBe(true);
+  });
+
   it('cards come from saved templates; a button message is a schema-valid flex bubble', () => {
     // The preset with its picture filled in, as a saved template would be.
     const withPicture = JSON.parse(JSON.stringify(createTemplate('template_1')), (key, value) =>

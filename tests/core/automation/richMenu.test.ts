@@ -46,6 +46,21 @@ describe('toLineRichMenu', () => {
     });
     expect(request(result.message)).toEqual([]);
   });
+
+  it("a talk-to-human area as the editor saves it taps with docs/api.md's data (mode message)", () => {
+    // The editor keeps only what the owner typed: no talkToHumanAction.
+    const result = toLineRichMenu({
+      ...base,
+      areas: [
+        { ...base.areas[0], action: { type: 'talkToHuman', label: 'Staff', displayTextBot: 'รอสักครู่ค่ะ' } },
+      ],
+    });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    const action = result.message.areas[0].action as { type: string; data: string };
+    expect(action.type).toBe('postback');
+    expect(action.data).toMatch(/^action=talkToHuman&mode=message&key=h[0-9a-z]+$/);
+    expect(request(result.message)).toEqual([]);
+  });
 });
 
 describe('validateRichMenu (spec 5)', () => {
