@@ -28,11 +28,20 @@ type FollowerFlags = Pick<
 >;
 
 /**
+ * Whether the follower has ever had a live chat. One that never had (a contact added by hand or
+ * imported, a new friend or group that has not written yet) is not a chat an agent must work: the
+ * group 1 filters leave it out; the contact list and the name search still reach it.
+ */
+export function hasLiveChat(f: Pick<Follower, 'last_livechat'>): boolean {
+  return Boolean(f.last_livechat?.livechat_id);
+}
+
+/**
  * Inbox: not done, or done and missed, or business hours; never blocked or spam. A bot-mode chat
- * that is done without being missed or expired is dropped.
+ * that is done without being missed or expired is dropped. Only followers that had a live chat.
  */
 export function isInInbox(f: FollowerFlags): boolean {
-  if (f.is_block || f.is_spam) return false;
+  if (f.is_block || f.is_spam || !hasLiveChat(f)) return false;
   const lc = f.last_livechat;
   const done = Boolean(lc?.is_done);
   const missed = Boolean(lc?.is_missed);
@@ -45,7 +54,7 @@ function matchesType(f: FollowerFlags, chatType: ChatType): boolean {
   const lc = f.last_livechat;
   switch (chatType) {
     case 'all':
-      return true;
+      return hasLiveChat(f);
     case 'inbox':
       return isInInbox(f);
     case 'missed':

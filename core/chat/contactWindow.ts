@@ -22,3 +22,12 @@ export function contactExpiresAt(
 export function isContactExpired(expiresAt: number | null | undefined, nowSeconds: number): boolean {
   return typeof expiresAt === 'number' && nowSeconds >= expiresAt;
 }
+
+/**
+ * Whether an agent may write first to a customer who has not written: the channel must know them
+ * (a social id, not a contact added without one) and have no reply window, which a customer who
+ * never wrote has never opened.
+ */
+export function canWriteFirst(channelType: string | null | undefined, hasSocialId: boolean): boolean {
+  return Boolean(channelType) && hasSocialId && !CONTACT_WINDOW_HOURS[channelType as string];
+}

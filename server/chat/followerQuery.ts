@@ -2,7 +2,7 @@
 // joins off the hot path). Every predicate here mirrors a pure rule in core/chat: chat types
 // (chatTypes.ts), pinned chats (pinned.ts) and queue visibility (core/access/queues.ts); a
 // property test checks that they agree.
-import { and, desc, eq, ilike, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { ChatType } from '../../core/chat/chatTypes';
 import type { Db } from '../db/client';
 import { followers } from './schema';
@@ -13,9 +13,13 @@ type FollowerRow = typeof followers.$inferSelect;
 
 const closed = () => or(f.lcIsMissed, f.lcIsExpired, f.lcIsDone) as SQL;
 
+/** core/chat/chatTypes.ts#hasLiveChat: serialize.ts sends last_livechat only with a livechat_id. */
+export const hasLiveChatWhere = (): SQL => isNotNull(f.livechatId);
+
 /** core/chat/chatTypes.ts#isInInbox. */
 export function inboxWhere(): SQL {
   return and(
+    hasLiveChatWhere(),
     not(f.isBlock),
     not(f.isSpam),
     not(and(eq(f.mode, 'bot'), f.lcIsDone, not(f.lcIsMissed), not(f.lcIsExpired)) as SQL),
@@ -27,7 +31,7 @@ export function inboxWhere(): SQL {
 export function chatTypeWhere(chatType: ChatType): SQL | undefined {
   switch (chatType) {
     case 'all':
-      return undefined;
+      return hasLiveChatWhere();
     case 'inbox':
       return inboxWhere();
     case 'missed':

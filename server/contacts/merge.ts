@@ -105,6 +105,20 @@ export async function mergeContacts(
         lastMessageAt: otherIsNewer ? other.lastMessageAt : primary.lastMessageAt,
         lastMessageText: otherIsNewer ? other.lastMessageText : primary.lastMessageText,
         countNotIsReplied: primary.countNotIsReplied + other.countNotIsReplied,
+        // A kept contact that never had a live chat takes the other's (moved above) with its
+        // lc_* copy, so the merged conversation stays in the inbox (core/chat/chatTypes.ts).
+        ...(primary.livechatId === null && other.livechatId !== null
+          ? {
+              livechatId: other.livechatId,
+              lcUserId: other.lcUserId,
+              lcQueueId: other.lcQueueId,
+              lcIsAccepted: other.lcIsAccepted,
+              lcIsMissed: other.lcIsMissed,
+              lcIsExpired: other.lcIsExpired,
+              lcIsDone: other.lcIsDone,
+              lcIsBusiness: other.lcIsBusiness,
+            }
+          : {}),
         profile: {
           ...other.profile,
           ...primary.profile,

@@ -13,6 +13,7 @@ import { m0013_broadcasts } from './0013_broadcasts';
 import { m0014_chat_import } from './0014_chat_import';
 import { m0015_actions } from './0015_actions';
 import { m0016_drop_login_failures } from './0016_drop_login_failures';
+import { m0017_followers_chats } from './0017_followers_chats';
 
 export interface Migration {
   id: string;
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   m0014_chat_import,
   m0015_actions,
   m0016_drop_login_failures,
+  m0017_followers_chats,
 ];

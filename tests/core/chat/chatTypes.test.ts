@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHAT_TYPE_GROUPS,
   DEFAULT_CHAT_TYPE,
+  hasLiveChat,
   isInInbox,
   matchesChatType,
 } from '../../../core/chat/chatTypes';
@@ -45,7 +46,12 @@ describe('spec 4: the inbox definition', () => {
   ])('%s → %s', (_n, fields, livechat, inInbox) => {
     expect(isInInbox(follower('f', fields, livechat))).toBe(inInbox);
   });
-  it('no live chat yet counts as not done', () => expect(isInInbox(follower('f', {}, null))).toBe(true));
+  it('a follower that never had a live chat (a contact added by hand or imported) is not in it', () => {
+    expect(isInInbox(follower('f', {}, null))).toBe(false);
+    expect(isInInbox(follower('f', { mode: 'agent', is_follow: true }, null))).toBe(false);
+    expect(hasLiveChat(follower('f', {}, null))).toBe(false);
+    expect(hasLiveChat(follower('f', {}, {}))).toBe(true);
+  });
 });
 
 describe('spec 4: matchesChatType', () => {
@@ -59,6 +65,14 @@ describe('spec 4: matchesChatType', () => {
     ['room', { follower_type: 'room' }, {}, ['all', 'inbox', 'group_room']],
     ['blocked', { is_block: true }, {}, ['all', 'blocked']],
     ['spam', { is_spam: true }, {}, ['all', 'spam']],
+  ];
+  // Never had a live chat: out of every group 1 filter; group 2 is about the follower itself.
+  const noChat: [string, Record<string, unknown>, string[]][] = [
+    ['contact without a chat', {}, []],
+    ['following, no chat', { is_follow: true }, ['following']],
+    ['group, no chat', { follower_type: 'group' }, ['group_room']],
+    ['blocked, no chat', { is_block: true }, ['blocked']],
+    ['spam, no chat', { is_spam: true }, ['spam']],
   ];
   const types = [
     'all',
@@ -74,6 +88,14 @@ describe('spec 4: matchesChatType', () => {
   it.each(cases)('%s matches %j', (_n, fields, livechat, expected) => {
     const f = follower('f', fields, livechat);
     expect(types.filter((t) => matchesChatType(f, t, viewer))).toEqual(expected);
+  });
+
+  it.each(noChat)('%s matches %j', (_n, fields, expected) => {
+    const f = follower('f', fields, null);
+    expect(types.filter((t) => matchesChatType(f, t, viewer))).toEqual(expected);
+    // The wire may leave last_livechat out altogether.
+    const { last_livechat: _, ...bare } = f;
+    expect(types.filter((t) => matchesChatType(bare, t, viewer))).toEqual(expected);
   });
 
   it('spec 4: a queue not visible to the viewer hides the chat under every filter', () => {

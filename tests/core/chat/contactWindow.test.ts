@@ -1,6 +1,6 @@
 // Spec 4 'contact expired': the reply window after the customer's last message, per channel.
 import { describe, expect, it } from 'vitest';
-import { contactExpiresAt, isContactExpired } from '../../../core/chat/contactWindow';
+import { canWriteFirst, contactExpiresAt, isContactExpired } from '../../../core/chat/contactWindow';
 
 describe('contact window', () => {
   const wrote = 1_700_000_000;
@@ -19,4 +19,15 @@ describe('contact window', () => {
     expect(isContactExpired(end, end)).toBe(true);
     expect(isContactExpired(null, end)).toBe(false);
   });
+  it.each([
+    ['line', true, true],
+    ['widget', true, true],
+    ['messenger', true, false],
+    ['instagram', true, false],
+    ['wechat', true, false],
+    ['line', false, false],
+    [null, true, false],
+  ])('an agent may write first on %s (social id %s): %s', (channel, hasId, may) =>
+    expect(canWriteFirst(channel, hasId)).toBe(may),
+  );
 });

@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_TYPES, matchesChatType } from '../../../core/chat/chatTypes';
+import { CHAT_TYPE_GROUPS, CHAT_TYPES, matchesChatType } from '../../../core/chat/chatTypes';
 import { isPinned } from '../../../core/chat/pinned';
 import { accounts, channels, users, workspaces } from '../../../server/accounts/schema';
 import {
@@ -172,6 +172,32 @@ describe.each(await testDatabases())('chat_type SQL agrees with core on %s (seed
     }
     // The random states must exercise the filters, not compare empty lists.
     expect(compared).toBeGreaterThan(FOLLOWERS);
+  });
+
+  it('a follower that never had a live chat is in no group 1 list, and group 2 ignores it', async () => {
+    const db = database.db;
+    const owner = viewers[0];
+    const noChat = ids(
+      await db
+        .select({ id: followers.id })
+        .from(followers)
+        .where(and(eq(followers.accountId, accountId), isNull(followers.livechatId))),
+    );
+    expect(noChat.length).toBeGreaterThan(0);
+    for (const chatType of CHAT_TYPES) {
+      const where = and(eq(followers.accountId, accountId), chatTypeWhere(chatType)) as SQL;
+      const listed = new Set(ids(await db.select({ id: followers.id }).from(followers).where(where)));
+      const hits = noChat.filter((id) => listed.has(id));
+      if ((CHAT_TYPE_GROUPS[0] as readonly string[]).includes(chatType))
+        expect(hits, `${chatType} (seed ${SEED})`).toEqual([]);
+      else expect(hits.length, `${chatType} (seed ${SEED})`).toBeGreaterThan(0);
+    }
+    // What the owner's list pages show, the count included.
+    forgetCounts();
+    for (const chatType of CHAT_TYPE_GROUPS[0]) {
+      const result = await queryFollowers(db, owner, { skip: 0, limit: 1000, chatType });
+      expect([...result.pinned, ...result.rows].filter((r) => r.livechatId === null)).toEqual([]);
+    }
   });
 
   it('the list query splits matches into pinned and the rest, newest first, with the count', async () => {

@@ -277,6 +277,27 @@ describe('merge', () => {
       400,
     );
   });
+
+  it('a contact added by hand kept over one who wrote takes their chat, so it is in the inbox', async () => {
+    const keep = (await h.api('POST', '/api/contact/create', { line_name: 'Noor (by hand)' })).body.contact
+      ._id;
+    const wrote = await h.customer('hello from Noor', 'merge-b', 'Noor');
+    const inbox = async () => {
+      const { body } = await h.api('GET', '/api/chat/followers', { chat_type: 'inbox', limit: '100' });
+      return [...body.chat_pin.data, ...body.chat.data].map((f: Payload) => f._id);
+    };
+    expect(await inbox()).not.toContain(keep);
+    expect(await inbox()).toContain(wrote);
+    expect(
+      (await h.api('POST', '/api/contact/merge', { primary_id: keep, secondary_id: wrote })).status,
+    ).toBe(200);
+    expect(await inbox()).toContain(keep);
+    const card = await h.api('GET', `/api/contact/follower/${keep}`);
+    expect(card.body.follower.last_livechat).toMatchObject({
+      is_done: false,
+      livechat_id: expect.any(String),
+    });
+  });
 });
 
 describe('deactivation', () => {
