@@ -26,6 +26,7 @@ import { listTemplates } from '../templates/api';
 import { AlertDialog, ConfirmDialog } from '../templates/Dialog';
 import { useLeaveGuard } from '../templates/leaveGuard';
 import { notify, Toasts } from '../templates/Toasts';
+import { DateField } from '../ui/DateField';
 import {
   type Broadcast,
   type BroadcastBody,
@@ -423,7 +424,7 @@ function Composer({ existing }: { existing: Broadcast | null }) {
             <div className="bc-datetime">
               <label>
                 <span>{t('broadcast.date')}</span>
-                <input type="date" value={draft.date} onChange={(e) => set({ date: e.target.value })} />
+                <DateField value={draft.date} onChange={(date) => set({ date })} />
               </label>
               <label>
                 <span>{t('broadcast.time')}</span>

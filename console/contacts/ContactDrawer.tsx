@@ -1,10 +1,14 @@
 // A contact's details beside the list (320 px, spec 2 sidebar): verification, typed fields and
 // tags as the member's role may see and change them (spec 6; the server enforces the same).
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { canWriteFirst } from '../../core/chat/contactWindow';
 import { formatDate, formatDateTime } from '../../core/format/dates';
 import { fieldValueText, normalizeFieldValue } from '../../core/validation/contactField';
 import { t } from '../app/i18n';
+import { liveChatPath } from '../reports/ChatLogTable';
 import { failed, saved } from '../settings/ui';
+import { DateField } from '../ui/DateField';
 import { ConfirmSave } from '../ui/Dialog';
 import { FieldErrorText } from '../ui/FieldErrorText';
 import { type ContactFieldView, type ContactView, getContact, type Masterdata, updateContact } from './calls';
@@ -33,13 +37,27 @@ function FieldInput({
   onChange: (v: string) => void;
   error?: string;
 }) {
-  const type = field.type === 'date' ? 'date' : field.type === 'date_time' ? 'datetime-local' : 'text';
+  if (field.type === 'date' || field.type === 'date_time') {
+    return (
+      <label className="st-field">
+        <span>{field.label}</span>
+        <DateField
+          className="st-input"
+          withTime={field.type === 'date_time'}
+          value={value}
+          aria-invalid={Boolean(error)}
+          onChange={onChange}
+        />
+        <FieldErrorText message={error} />
+      </label>
+    );
+  }
   return (
     <label className="st-field">
       <span>{field.label}</span>
       <input
         className="st-input"
-        type={type}
+        type="text"
         value={value}
         maxLength={field.type === 'array' ? 2000 : 300}
         placeholder={field.type === 'array' ? t('contacts.arrayHint') : undefined}
@@ -100,6 +118,11 @@ export function ContactDrawer({
   const editableTags = new Set(contact.tags.filter((x) => x.editable).map((x) => x._id));
   const known = new Map(contact.tags.map((x) => [x._id, x]));
   const addable = (masterdata?.tags ?? []).filter((x) => x.is_active && !tagIds.includes(x._id));
+  // The inbox lists only chats; a contact that never wrote opens in /live from here (Take starts
+  // its chat) when its channel lets an agent write first, and one with a history opens to read it.
+  const opensChat =
+    contact.channel !== null &&
+    (contact.last_message_at !== null || canWriteFirst(contact.channel_type, contact.social_id !== '-'));
 
   const check = () => {
     const next: Record<string, string> = {};
@@ -164,6 +187,11 @@ export function ContactDrawer({
           <small className="muted">
             {t('contacts.socialId')}: {contact.social_id}
           </small>
+          {opensChat ? (
+            <Link className="st-button small ct-open-chat" href={liveChatPath(contact._id)}>
+              {t('contacts.openChat')}
+            </Link>
+          ) : null}
         </section>
 
         <section className="ct-block">

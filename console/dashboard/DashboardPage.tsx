@@ -4,8 +4,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../core/format/dates';
-import { formatNumber } from '../../core/format/numbers';
-import { type DashboardTiles, TILE_KEYS, type Tile, type TileKey } from '../../core/reports/wire';
+import { type DashboardTiles, TILE_KEYS } from '../../core/reports/wire';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
@@ -15,29 +14,7 @@ import { PeriodPicker } from '../reports/PeriodPicker';
 import { dashboardPeriod, periodQuery } from '../reports/state';
 import '../reports/reports.css';
 import './dashboard.css';
-
-const PERCENT_TILES: readonly TileKey[] = ['chat_utilization', 'satisfaction_rate'];
-
-function valueText(key: TileKey, value: number) {
-  return PERCENT_TILES.includes(key) ? `${formatNumber(value, 2)}%` : formatNumber(value, 0);
-}
-
-function changeText(key: TileKey, tile: Tile): { text: string; trend: 'up' | 'down' | 'flat' } | null {
-  if (tile.change === null) return null;
-  if (tile.change === 0) return { text: t('dashboard.unchanged'), trend: 'flat' };
-  const sign = tile.change > 0 ? '+' : '−';
-  const amount = PERCENT_TILES.includes(key)
-    ? `${sign}${formatNumber(Math.abs(tile.change), 2)} ${t('dashboard.points')}`
-    : `${sign}${formatNumber(Math.abs(tile.change), 0)}`;
-  const text =
-    tile.change_percent === null
-      ? t('dashboard.changeNoPercent', { change: amount })
-      : t('dashboard.change', {
-          change: amount,
-          percent: `${sign}${formatNumber(Math.abs(tile.change_percent), 1)}%`,
-        });
-  return { text, trend: tile.change > 0 ? 'up' : 'down' };
-}
+import { changeText, valueText } from './tileText';
 
 export default function DashboardPage({ titleKey }: PageProps) {
   useSignals();
@@ -59,7 +36,7 @@ export default function DashboardPage({ titleKey }: PageProps) {
     };
   }, [choice, attempt]);
 
-  const empty = data && TILE_KEYS.every((k) => data.tiles[k].value === 0);
+  const empty = data && TILE_KEYS.every((k) => !data.tiles[k].value);
   const previous = data?.period.previous;
   return (
     <div className="dashboard-page">
@@ -96,13 +73,29 @@ export default function DashboardPage({ titleKey }: PageProps) {
       <ul className="tiles" aria-busy={!data}>
         {TILE_KEYS.map((key) => {
           const tile = data?.tiles[key];
-          const change = tile ? changeText(key, tile) : null;
+          const change = tile ? changeText(key, tile, Boolean(previous)) : null;
+          const noData = tile?.value === null;
           return (
-            <li key={key} className="tile" data-tile={key}>
+            <li key={key} className="tile" data-tile={key} data-no-data={noData || undefined}>
               <h2>{t(`dashboard.tiles.${key}`)}</h2>
-              <p className="tile-value">{tile ? valueText(key, tile.value) : '…'}</p>
-              <p className={`tile-change ${change ? `trend-${change.trend}` : 'muted'}`}>
-                {change ? change.text : tile ? t('dashboard.noPrevious') : ''}
+              <p className={`tile-value${noData ? ' no-data' : ''}`}>
+                {tile ? (
+                  noData ? (
+                    <>
+                      <span aria-hidden="true">{valueText(key, null)}</span>
+                      <span className="sr-only">{t('reports.noData')}</span>
+                    </>
+                  ) : (
+                    valueText(key, tile.value)
+                  )
+                ) : (
+                  '…'
+                )}
+              </p>
+              <p
+                className={`tile-change ${change && change.trend !== 'none' ? `trend-${change.trend}` : 'muted'}`}
+              >
+                {change ? change.text : ''}
               </p>
               <p className="tile-hint muted">{t(`dashboard.hints.${key}`)}</p>
             </li>

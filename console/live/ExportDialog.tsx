@@ -7,6 +7,7 @@ import type { ChatExportRequest } from '../../core/models/chat';
 import { t } from '../app/i18n';
 import { client } from '../session/api';
 import { CancelSave } from '../ui/CancelSave';
+import { DateField } from '../ui/DateField';
 import type { LiveFollower } from './calls';
 import { Dialog } from './Dialog';
 
@@ -63,19 +64,14 @@ export function ExportDialog({ follower, onClose }: { follower: LiveFollower; on
       <div className="export-range">
         <label className="field">
           <span>{t('live.exportFrom')}</span>
-          <input
-            type="date"
+          <DateField
             value={request.start_date}
-            onChange={(e) => setRequest({ ...request, start_date: e.target.value })}
+            onChange={(start_date) => setRequest({ ...request, start_date })}
           />
         </label>
         <label className="field">
           <span>{t('live.exportTo')}</span>
-          <input
-            type="date"
-            value={request.end_date}
-            onChange={(e) => setRequest({ ...request, end_date: e.target.value })}
-          />
+          <DateField value={request.end_date} onChange={(end_date) => setRequest({ ...request, end_date })} />
         </label>
       </div>
       {invalid ? <p className="field-error">{t('live.exportRangeInvalid')}</p> : null}

@@ -6,6 +6,7 @@ import { DATE_PRESETS } from '../../core/format/datePresets';
 import { formatDate } from '../../core/format/dates';
 import type { Period } from '../../core/reports/period';
 import { t } from '../app/i18n';
+import { DateField } from '../ui/DateField';
 import type { PeriodChoice } from './state';
 
 export function PeriodPicker({
@@ -62,23 +63,11 @@ export function PeriodPicker({
         >
           <label>
             <span>{t('reports.range.from')}</span>
-            <input
-              type="date"
-              value={start}
-              max={end || undefined}
-              onChange={(e) => setStart(e.target.value)}
-              required
-            />
+            <DateField value={start} max={end || undefined} onChange={setStart} required />
           </label>
           <label>
             <span>{t('reports.range.to')}</span>
-            <input
-              type="date"
-              value={end}
-              min={start || undefined}
-              onChange={(e) => setEnd(e.target.value)}
-              required
-            />
+            <DateField value={end} min={start || undefined} onChange={setEnd} required />
           </label>
           <button type="submit" className="small-primary" disabled={!start || !end || invalid}>
             {t('reports.range.apply')}

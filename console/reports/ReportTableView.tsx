@@ -3,7 +3,11 @@
 
 import type { ChatLogCategory } from '../../core/models/report';
 import {
+  type Cell,
+  type CellKind,
   formatCell,
+  isMeasured,
+  NO_DATA,
   type ReportColumn,
   type ReportTable,
   type ReportTableRow,
@@ -18,6 +22,19 @@ export interface LogRequest {
 }
 
 const heading = (c: ReportColumn) => c.title ?? t(c.label);
+
+/** A cell's text; a measured figure with nothing to measure is "—" with a hint (and its words for screen readers). */
+export function CellText({ kind, value }: { kind: CellKind; value: Cell }) {
+  if ((value === null || value === undefined) && isMeasured(kind)) {
+    return (
+      <span className="no-data" title={t('reports.noData')}>
+        <span aria-hidden="true">{NO_DATA}</span>
+        <span className="sr-only">{t('reports.noData')}</span>
+      </span>
+    );
+  }
+  return formatCell(kind, value);
+}
 const numeric = (c: ReportColumn) =>
   c.kind !== 'text' && c.kind !== 'date' && c.kind !== 'hour' && c.kind !== 'datetime';
 
@@ -55,7 +72,7 @@ export function ReportTableView({
         </button>
       );
     }
-    return text;
+    return <CellText kind={c.kind} value={value} />;
   };
   return (
     <section className="report-table-section" aria-label={t(table.title)} data-table={table.id}>
@@ -113,7 +130,11 @@ export function ReportTableView({
               <tr>
                 {table.columns.map((c, i) => (
                   <td key={c.key} className={numeric(c) ? 'num' : undefined}>
-                    {i === 0 ? t('reports.total') : formatCell(c.kind, table.total?.[c.key] ?? null)}
+                    {i === 0 ? (
+                      t('reports.total')
+                    ) : (
+                      <CellText kind={c.kind} value={table.total?.[c.key] ?? null} />
+                    )}
                   </td>
                 ))}
               </tr>

@@ -27,7 +27,7 @@ type SeriesLook = Pick<ChartSeries, 'right' | 'percent' | 'bars'>;
 
 /** The series of one report column, named as the table names it. */
 function column<K extends string>(
-  rows: readonly Record<K, number>[],
+  rows: readonly Record<K, number | null>[],
   key: K,
   look?: SeriesLook,
 ): ChartSeries {
@@ -107,11 +107,8 @@ export function chartsOf<N extends ReportName>(name: N, data: ReportData[N]): Ch
       return [
         dailyChart('satisfaction', 'satisfaction', d.by_day, [
           column(d.by_day, 'ratings', { bars: true }),
-          // A day without ratings has no rate: the line passes it by rather than drop to 0%.
-          {
-            ...column(d.by_day, 'rate', { right: true, percent: true }),
-            values: d.by_day.map((x) => (x.ratings > 0 ? x.rate : null)),
-          },
+          // A day without ratings has no rate (null): the line passes it by rather than drop to 0%.
+          column(d.by_day, 'rate', { right: true, percent: true }),
         ]),
       ];
     }
@@ -138,7 +135,7 @@ export function hasData<N extends ReportName>(name: N, data: ReportData[N]): boo
     }
     case 'agent-performance': {
       const d = data as ReportData['agent-performance'];
-      return d.total.count_total > 0 || d.total.away_duration > 0 || d.total.chat_utilization > 0;
+      return d.total.count_total > 0 || d.total.away_duration > 0 || (d.total.chat_utilization ?? 0) > 0;
     }
     case 'chat-volume':
       return (data as ReportData['chat-volume']).total.count_total > 0;

@@ -28,6 +28,7 @@ import { problemText } from '../automation/ui';
 import { PageHeader } from '../pages/PageHeader';
 import { canDo } from '../session/access';
 import { loadProfile } from '../session/state';
+import { DateField } from '../ui/DateField';
 import { ConfirmSave, UnableToSave } from '../ui/Dialog';
 import { TextField } from '../ui/FormField';
 import { getGeneral, saveGeneral } from './calls';
@@ -309,18 +310,15 @@ export default function GeneralSettingsPage({ titleKey }: PageProps) {
                   <small className="hint">{t('settings.general.holidaysHint')}</small>
                   {hours.holidays.map((h, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: holidays have no id; the inputs are controlled, so a row is its position
-                    <div key={`${i}-${h.date}`} className="st-holiday-row">
-                      <input
-                        type="date"
+                    <div key={i} className="st-holiday-row">
+                      <DateField
                         className="st-input"
                         aria-label={t('settings.general.holidayDate')}
                         aria-invalid={Boolean(err(`business_hours.holidays.${i}.date`))}
                         value={h.date}
-                        onChange={(e) =>
+                        onChange={(date) =>
                           setHours({
-                            holidays: hours.holidays.map((x, j) =>
-                              j === i ? { ...x, date: e.target.value } : x,
-                            ),
+                            holidays: hours.holidays.map((x, j) => (j === i ? { ...x, date } : x)),
                           })
                         }
                       />

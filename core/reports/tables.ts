@@ -207,7 +207,7 @@ export function satisfactionTables(report: SatisfactionReport): ReportTable[] {
         cells: {
           date: d.date,
           ratings: d.ratings,
-          // No ratings, no average and no rate (not 0 and 0%: a division by zero).
+          // No ratings, no average and no rate (null on the wire; not 0 and 0%).
           average: d.ratings > 0 ? d.average : null,
           rate: d.ratings > 0 ? d.rate : null,
           ...scoreCells(d.scores),
@@ -216,8 +216,8 @@ export function satisfactionTables(report: SatisfactionReport): ReportTable[] {
       total: {
         date: null,
         ratings: report.total.ratings,
-        average: report.total.average,
-        rate: report.total.rate,
+        average: report.total.ratings > 0 ? report.total.average : null,
+        rate: report.total.ratings > 0 ? report.total.rate : null,
         ...scoreCells(report.total.scores),
       },
     },
@@ -331,9 +331,18 @@ export function reportTables<N extends ReportName>(name: N, data: ReportData[N])
   }
 }
 
-/** A cell as the table shows it (spec 9: thousands commas, HH:MM:SS, DD/MM/YYYY). */
+/** What a figure with nothing to measure (a rate without ratings, say) shows on screen. */
+export const NO_DATA = '—';
+
+/** Kinds of cell whose null means "nothing to measure" rather than "nothing to show". */
+export const isMeasured = (kind: CellKind) => kind === 'percent' || kind === 'score' || kind === 'duration';
+
+/**
+ * A cell as the table shows it (spec 9: thousands commas, HH:MM:SS, DD/MM/YYYY); a measured figure
+ * with no data is "—" (files leave it empty, server/reports/export.ts), anything else empty.
+ */
 export function formatCell(kind: CellKind, value: Cell): string {
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined) return isMeasured(kind) ? NO_DATA : '';
   switch (kind) {
     case 'date':
       return formatDate(value);

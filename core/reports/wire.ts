@@ -1,5 +1,7 @@
 // What the report endpoints answer (docs/api.md, "Dashboard and reports"). Counts are integers,
-// durations seconds, rates percentages (0–100), days YYYY-MM-DD in the account's time zone.
+// durations seconds, rates percentages (0–100), days YYYY-MM-DD in the account's time zone. A rate
+// or an average with nothing to measure (no ratings, no available time, no replied chat) is null,
+// not 0: "no data" is shown as such, never as 0% or 00:00:00.
 import type { CHANNEL_TYPES } from '../models/chat';
 import type { ChatLogCategory, ReportRow } from '../models/report';
 import type { Period } from './period';
@@ -22,12 +24,13 @@ export const TILE_KEYS = [
 export type TileKey = (typeof TILE_KEYS)[number];
 
 export interface Tile {
-  value: number;
-  /** The same figure over the previous period; null when there is none (alltime). */
+  /** Null when there is nothing to measure (a rate with no ratings or no available time). */
+  value: number | null;
+  /** The same figure over the previous period; null when there is none (alltime) or it has no data. */
   previous: number | null;
-  /** value − previous. */
+  /** value − previous; null when either is null. */
   change: number | null;
-  /** (value − previous) / previous × 100; null when previous is 0 or missing. */
+  /** (value − previous) / previous × 100; null when previous is 0 or either is null. */
   change_percent: number | null;
 }
 
@@ -49,8 +52,18 @@ export interface ContactGrowthReport extends ReportEnvelope {
   days: ContactGrowthDay[];
 }
 
-/** A chat-volume or agent row: the spec's report row plus the total of incoming and outgoing. */
-export type ChatCountRow = ReportRow & { count_total: number };
+/** Report-row figures that are a ratio and so may have nothing to measure. */
+export type MeasuredKey = 'chat_utilization' | 'avg_first_resp_time' | 'avg_chat_duration';
+
+/**
+ * A chat-volume or agent row: the spec's report row plus the total of incoming and outgoing.
+ * `chat_utilization` is null without available time, `avg_first_resp_time` without a replied
+ * incoming chat, `avg_chat_duration` without a chat closed as done (agent performance; chat volume
+ * does not measure them and sends 0).
+ */
+export type ChatCountRow = Omit<ReportRow, MeasuredKey> & {
+  count_total: number;
+} & Record<MeasuredKey, number | null>;
 
 export interface AgentRow extends ChatCountRow {
   user_id: string;
@@ -71,8 +84,10 @@ export interface ChatVolumeReport extends ReportEnvelope {
 export interface SatisfactionDay {
   date: string;
   ratings: number;
-  average: number;
-  rate: number;
+  /** Mean score; null without ratings. */
+  average: number | null;
+  /** Percent of 4- and 5-star ratings; null without ratings. */
+  rate: number | null;
   /** How many ratings gave 1, 2, 3, 4 and 5 stars. */
   scores: [number, number, number, number, number];
 }

@@ -100,8 +100,9 @@ export async function agentPerformance(
     busy_available_seconds: chatsOf.get(m.user_id)?.busy_available_seconds ?? 0,
     away_seconds: chatsOf.get(m.user_id)?.away_seconds ?? 0,
   }));
-  const ratio = (sum: number | null, n: number | null) => (n ? Math.round((sum ?? 0) / n) : 0);
-  const percent = (part: number, whole: number) => (whole > 0 ? round2((part / whole) * 100) : 0);
+  // Nothing to measure (no replied chat, no available time) is null, not 0 (docs/api.md).
+  const ratio = (sum: number | null, n: number | null) => (n ? Math.round((sum ?? 0) / n) : null);
+  const percent = (part: number, whole: number) => (whole > 0 ? round2((part / whole) * 100) : null);
   const agents: AgentRow[] = rows.map((r) => ({
     ...countRow(nonNull(r)),
     count_total: r.count_total ?? 0,

@@ -23,7 +23,11 @@ export function translator(lang: unknown) {
 
 const heading = (c: ReportColumn, t: (k: string) => string) => c.title ?? t(c.label);
 
-/** A cell for a file: numbers stay numbers; days, times and durations as the table shows them. */
+/**
+ * A cell for a file: numbers stay numbers; days, times and durations as the table shows them. A
+ * figure with nothing to measure (null: a rate without ratings) is an empty cell, which a
+ * spreadsheet's SUM and AVERAGE skip (the console shows "—").
+ */
 function fileValue(c: ReportColumn, value: Cell): string | number {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' && (c.kind === 'count' || c.kind === 'percent' || c.kind === 'score'))

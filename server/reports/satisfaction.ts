@@ -1,5 +1,6 @@
 // Satisfaction (spec 2): post-chat ratings from the widget, by the day they were given. The
-// satisfaction rate is the share of ratings of 4 or 5 stars.
+// satisfaction rate is the share of ratings of 4 or 5 stars; with no ratings there is no rate and
+// no average (null, not 0).
 import { sql } from 'drizzle-orm';
 import type { RatingEntry, SatisfactionDay, SatisfactionReport } from '../../core/reports/wire';
 import type { AppContext } from '../context';
@@ -27,13 +28,13 @@ function summarize(r: Omit<DaySql, 'date'>): Omit<SatisfactionDay, 'date'> {
   const points = scores.reduce((n, s, i) => n + s * (i + 1), 0);
   return {
     ratings,
-    average: ratings ? round2(points / ratings) : 0,
-    rate: ratings ? round2(((scores[3] + scores[4]) / ratings) * 100) : 0,
+    average: ratings ? round2(points / ratings) : null,
+    rate: ratings ? round2(((scores[3] + scores[4]) / ratings) * 100) : null,
     scores,
   };
 }
 
-/** Satisfaction rate (percent) and number of ratings over the scope's period. */
+/** Satisfaction rate (percent; null without ratings) and number of ratings over the scope's period. */
 export async function satisfactionRate(ctx: AppContext, scope: ReportScope) {
   const [row] = rowsOf<{ n: number; good: number }>(
     await runReport(
@@ -43,7 +44,7 @@ export async function satisfactionRate(ctx: AppContext, scope: ReportScope) {
       from chat_ratings where account_id = ${scope.accountId} and created_at >= ${scope.from} and created_at < ${scope.to}`,
     ),
   );
-  return { ratings: row.n, rate: row.n ? round2((row.good / row.n) * 100) : 0 };
+  return { ratings: row.n, rate: row.n ? round2((row.good / row.n) * 100) : null };
 }
 
 export async function satisfaction(ctx: AppContext, scope: ReportScope): Promise<SatisfactionReport> {

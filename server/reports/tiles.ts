@@ -1,6 +1,7 @@
 // Dashboard tiles (spec 2): each figure over the period and over the previous period of equal
 // length. Chat utilization is the account's agents' busy-while-available time over their
-// available time; the satisfaction rate the share of 4- and 5-star ratings.
+// available time; the satisfaction rate the share of 4- and 5-star ratings. Either is null when
+// there is nothing to measure (no available time, no ratings), and a null has no change.
 import { sql } from 'drizzle-orm';
 import type { DashboardTiles, Tile, TileKey } from '../../core/reports/wire';
 import type { AppContext } from '../context';
@@ -12,8 +13,8 @@ import { runReport } from './run';
 import { satisfactionRate } from './satisfaction';
 import { type ReportScope, scopeOf } from './scope';
 
-/** Percent of available time with at least one accepted chat open, over all agents. */
-export async function chatUtilization(ctx: AppContext, scope: ReportScope): Promise<number> {
+/** Percent of available time with at least one accepted chat open, over all agents; null with none. */
+export async function chatUtilization(ctx: AppContext, scope: ReportScope): Promise<number | null> {
   const [row] = rowsOf<{ available: number; busy: number }>(
     await runReport(
       ctx,
@@ -24,10 +25,10 @@ export async function chatUtilization(ctx: AppContext, scope: ReportScope): Prom
       from av left join bz on bz.user_id = av.user_id`,
     ),
   );
-  return row.available > 0 ? round2((row.busy / row.available) * 100) : 0;
+  return row.available > 0 ? round2((row.busy / row.available) * 100) : null;
 }
 
-async function figures(ctx: AppContext, scope: ReportScope): Promise<Record<TileKey, number>> {
+async function figures(ctx: AppContext, scope: ReportScope): Promise<Record<TileKey, number | null>> {
   const [contacts, utilization, satisfaction] = await Promise.all([
     contactCounts(ctx, scope),
     chatUtilization(ctx, scope),
@@ -36,8 +37,9 @@ async function figures(ctx: AppContext, scope: ReportScope): Promise<Record<Tile
   return { ...contacts, chat_utilization: utilization, satisfaction_rate: satisfaction.rate };
 }
 
-export function tile(value: number, previous: number | null): Tile {
-  if (previous === null) return { value, previous: null, change: null, change_percent: null };
+/** A figure and its change; `previous` null: no previous period, or nothing measured in it. */
+export function tile(value: number | null, previous: number | null): Tile {
+  if (value === null || previous === null) return { value, previous, change: null, change_percent: null };
   return {
     value,
     previous,

@@ -84,7 +84,7 @@ describe('broadcast console', () => {
     const at = new Date(Date.now() + 2 * 60_000);
     await page
       .getByLabel('Date', { exact: true })
-      .fill(`${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`);
+      .fill(`${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()}`);
     await page.getByLabel('Time', { exact: true }).fill(`${pad(at.getHours())}:${pad(at.getMinutes())}`);
     await page.getByTestId('schedule').click();
     const view = page.getByTestId('broadcast-view');

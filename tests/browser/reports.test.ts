@@ -54,6 +54,34 @@ describe('dashboard and reports', () => {
       .not.toBe(before);
   });
 
+  it('a period with nothing to measure shows "—" and a hint, not 0% and −100%; the calendar picks days', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('button', { name: 'Custom' }).click();
+    const from = page.getByLabel('From', { exact: true });
+    await expect.poll(() => from.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    // The calendar: opened from its button, a day picked with the keyboard, DD/MM/YYYY in the box.
+    await page.getByRole('button', { name: 'Choose date' }).first().click();
+    const calendar = page.getByRole('dialog', { name: 'Choose date' });
+    await expect.poll(() => calendar.locator('.rdp-day_button').count()).toBeGreaterThan(27);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => calendar.count()).toBe(0);
+    expect(await from.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    // A week long before any activity.
+    await from.fill('01/01/2001');
+    await page.getByLabel('To', { exact: true }).fill('07/01/2001');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.getByTestId('period-days').textContent()).toBe('01/01/2001 – 07/01/2001');
+    const rate = page.locator('[data-tile="satisfaction_rate"]');
+    await expect.poll(() => rate.locator('.tile-value').textContent()).toBe('—No data in this period');
+    expect(await rate.locator('.tile-change').textContent()).toBe('No ratings in this period');
+    expect(await page.locator('[data-tile="chat_utilization"] .tile-value').getAttribute('class')).toContain(
+      'no-data',
+    );
+    expect(await page.locator('[data-tile="new_friends"] .tile-value').textContent()).toBe('0');
+    await page.getByRole('button', { name: '7 days' }).click();
+  });
+
   it.each(REPORTS)('opens %s, switches the range and sees the chart change', async (name, title) => {
     await page.goto(`${server.url}/report/${name}`);
     await expect.poll(() => page.locator('h1').textContent()).toBe(title);
@@ -116,12 +144,12 @@ describe('dashboard and reports', () => {
     await page.getByRole('button', { name: 'Custom' }).click();
     const today = new Date();
     const day = (d: number) => new Date(today.getTime() - d * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel('From', { exact: true }).fill(day(3));
-    await page.getByLabel('To', { exact: true }).fill(day(2));
+    const shown = (iso: string) => iso.split('-').reverse().join('/');
+    // The date boxes take DD/MM/YYYY whatever the browser's language (spec 9).
+    await page.getByLabel('From', { exact: true }).fill(shown(day(3)));
+    await page.getByLabel('To', { exact: true }).fill(shown(day(2)));
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect
-      .poll(() => page.getByTestId('period-days').textContent())
-      .toContain(day(3).split('-').reverse().join('/'));
+    await expect.poll(() => page.getByTestId('period-days').textContent()).toContain(shown(day(3)));
     const names = () =>
       page.locator('[data-table="agent-performance"] tbody tr td:first-child').allTextContents();
     const ascending = await names();

@@ -85,6 +85,46 @@ describe.each([['Asia/Bangkok'], ['America/Sao_Paulo']])('a known week in %s', (
     });
   });
 
+  it('a week with no availability and no ratings: the rates are null and have no change', async () => {
+    // 11–17 March: every agent offline since the 8th, no rating; the week before has both.
+    const later = 'start_date=2024-03-11&end_date=2024-03-17';
+    const { body } = await get<Json>(`/api/dashboard/tiles?${later}`, ids().accountId);
+    expect(body.tiles.chat_utilization).toEqual({
+      value: null,
+      previous: 13.23,
+      change: null,
+      change_percent: null,
+    });
+    expect(body.tiles.satisfaction_rate).toEqual({
+      value: null,
+      previous: 66.67,
+      change: null,
+      change_percent: null,
+    });
+    // Counts stay numbers, 0 included.
+    expect(body.tiles.new_verified_accounts).toEqual({
+      value: 0,
+      previous: 1,
+      change: -1,
+      change_percent: -100,
+    });
+    // And the other way round: nothing measured the week before has no change either.
+    const earlier = await get<Json>(
+      `/api/dashboard/tiles?start_date=2024-02-19&end_date=2024-02-25`,
+      ids().accountId,
+    );
+    expect(earlier.body.tiles.satisfaction_rate).toEqual({
+      value: null,
+      previous: null,
+      change: null,
+      change_percent: null,
+    });
+    const agents = await get<Json>(`/api/report/agent-performance?${later}`, ids().accountId);
+    for (const row of [...agents.body.rows, agents.body.total]) expect(row.chat_utilization).toBeNull();
+    const ratings = await get<Json>(`/api/report/satisfaction?${later}`, ids().accountId);
+    expect(ratings.body.total).toEqual({ ratings: 0, average: null, rate: null, scores: [0, 0, 0, 0, 0] });
+  });
+
   it('contact growth per day', async () => {
     const { body } = await q('report/contact-growth');
     const ch = (line = 0, messenger = 0, widget = 0) => ({
@@ -186,9 +226,10 @@ describe.each([['Asia/Bangkok'], ['America/Sao_Paulo']])('a known week in %s', (
       name: 'Owner',
       fullnameSort: 'owner',
       ...counts(0, 0, 1, 0, 0),
-      chat_utilization: 0,
+      // Never available and no incoming chat: nothing to measure, so null (not 0% and 00:00:00).
+      chat_utilization: null,
       away_duration: 0,
-      avg_first_resp_time: 0,
+      avg_first_resp_time: null,
       avg_chat_duration: 600,
     };
     expect(body.rows).toEqual([alicesRow, bobsRow, ownersRow]);
@@ -241,7 +282,8 @@ describe.each([['Asia/Bangkok'], ['America/Sao_Paulo']])('a known week in %s', (
 
   it('satisfaction per day, with the ratings listed', async () => {
     const { body } = await q('report/satisfaction');
-    const none = { ratings: 0, average: 0, rate: 0, scores: [0, 0, 0, 0, 0] };
+    // A day without ratings has no average and no rate: null, not 0.
+    const none = { ratings: 0, average: null, rate: null, scores: [0, 0, 0, 0, 0] };
     expect(body.by_day).toEqual([
       { date: DAYS[0], ratings: 1, average: 5, rate: 100, scores: [0, 0, 0, 0, 1] },
       { date: DAYS[1], ratings: 1, average: 3, rate: 0, scores: [0, 0, 1, 0, 0] },
@@ -445,6 +487,8 @@ describe('exports', () => {
       'Agent,Bot chats,Incoming chats,Outgoing chats,Missed chats,Expired chats,Total chats,Chat utilization (%),Away duration,Avg. first response time,Avg. chat duration',
     );
     expect(lines[1]).toBe('Alice,1,2,1,0,0,3,10.83,01:00:00,00:10:00,00:30:00');
+    // The owner's utilization and first response have nothing to measure: empty cells.
+    expect(lines[3]).toBe('Owner,0,0,1,0,0,1,,00:00:00,,00:10:00');
     expect(lines.at(-1)).toBe('Total,1,4,2,0,1,6,13.23,02:00:00,00:10:40,00:32:00');
 
     const xlsx = await fetch(`${server.url}/api/report/chat-volume/export?format=xlsx&lang=th&${WEEK}`, {
