@@ -27,6 +27,7 @@ import { AlertDialog, ConfirmDialog } from '../templates/Dialog';
 import { useLeaveGuard } from '../templates/leaveGuard';
 import { notify, Toasts } from '../templates/Toasts';
 import { DateField } from '../ui/DateField';
+import { TimeField } from '../ui/TimeField';
 import {
   type Broadcast,
   type BroadcastBody,
@@ -428,7 +429,7 @@ function Composer({ existing }: { existing: Broadcast | null }) {
               </label>
               <label>
                 <span>{t('broadcast.time')}</span>
-                <input type="time" value={draft.time} onChange={(e) => set({ time: e.target.value })} />
+                <TimeField className="bc-time" value={draft.time} onChange={(time) => set({ time })} />
               </label>
             </div>
           ) : null}

@@ -31,6 +31,7 @@ import { loadProfile } from '../session/state';
 import { DateField } from '../ui/DateField';
 import { ConfirmSave, UnableToSave } from '../ui/Dialog';
 import { TextField } from '../ui/FormField';
+import { TimeField } from '../ui/TimeField';
 import { getGeneral, saveGeneral } from './calls';
 import { failed, Switch, saved, Toasts } from './ui';
 
@@ -265,23 +266,19 @@ export default function GeneralSettingsPage({ titleKey }: PageProps) {
                             </label>
                             {isAllDay(entry) ? null : (
                               <span className="st-hours-times">
-                                <input
-                                  type="time"
-                                  className="st-input"
+                                <TimeField
                                   aria-label={`${t(`settings.general.day.${day}`)} ${t('settings.general.open')}`}
                                   aria-invalid={Boolean(err(`business_hours.days.${i}.open`))}
                                   value={entry.open}
-                                  onChange={(e) => setDay(i, { open: e.target.value })}
+                                  onChange={(open) => setDay(i, { open })}
                                 />
                                 <span className="muted">–</span>
-                                <input
-                                  type="time"
-                                  className="st-input"
+                                <TimeField
+                                  allowEndOfDay
                                   aria-label={`${t(`settings.general.day.${day}`)} ${t('settings.general.close')}`}
                                   aria-invalid={Boolean(err(`business_hours.days.${i}.close`))}
-                                  // A time input cannot show 24:00; 23:59 means the same (until midnight).
-                                  value={entry.close === END_OF_DAY ? '23:59' : entry.close}
-                                  onChange={(e) => setDay(i, { close: e.target.value })}
+                                  value={entry.close}
+                                  onChange={(close) => setDay(i, { close })}
                                 />
                                 {isClockTime(entry.open) && isCloseTime(entry.close) && isOvernight(entry) ? (
                                   <small className="hint">{t('settings.general.nextDay')}</small>
