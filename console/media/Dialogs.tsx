@@ -3,6 +3,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { type FormEvent, useState } from 'react';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../../core/upload/limits';
+import type { ResolutionRules } from '../../core/upload/resolution';
 import { UPLOAD_WARNINGS, type UploadWarning } from '../../core/upload/warnings';
 import { t } from '../app/i18n';
 import type { FolderItem } from './calls';
@@ -53,18 +54,43 @@ export function warningText(message: string | undefined): string {
   return known ? t(`media.warnings.${WARNING_KEYS[known]}`) : message;
 }
 
-export function limitsText(limits: UploadLimits = DEFAULT_UPLOAD_LIMITS) {
-  return t('media.limits', { ...limits, max: limits.maxFiles });
+/**
+ * The limits line under a warning. Where a picker narrows the rules (a rich menu's one image of
+ * 1 MB and exact sizes), only what applies is named: no "video 0 MB" or "at most 1 files".
+ */
+export function limitsText(limits: UploadLimits = DEFAULT_UPLOAD_LIMITS, resolution?: ResolutionRules) {
+  const sizes = resolution?.exact ?? [];
+  const narrowed =
+    limits.image <= 0 ||
+    limits.video <= 0 ||
+    limits.document <= 0 ||
+    limits.maxFiles <= 1 ||
+    sizes.length > 0;
+  if (!narrowed) return t('media.limits', { ...limits, max: limits.maxFiles });
+  const parts = (['image', 'video', 'document'] as const)
+    .filter((kind) => limits[kind] > 0)
+    .map((kind) => t(`media.limitParts.${kind}`, { mb: limits[kind] }));
+  if (sizes.length > 0)
+    parts.push(
+      t('media.limitParts.sizes', {
+        sizes: sizes.map((s) => `${s.width}x${s.height}`).join(` ${t('media.limitParts.or')} `),
+      }),
+    );
+  if (limits.maxFiles > 1) parts.push(t('media.limitParts.files', { max: limits.maxFiles }));
+  return t('media.limitParts.line', { parts: parts.join(', ') });
 }
 
 /** Spec 8: "Something's wrong" with each refused file and why; the limits when files were too many or too large. */
 export function WarningDialog({
   problems,
   limits,
+  resolution,
   onClose,
 }: {
   problems: { name: string; warning: UploadWarning }[];
   limits?: UploadLimits;
+  /** Exact sizes a narrowed picker takes (a rich menu's), named in the limits line. */
+  resolution?: ResolutionRules;
   onClose: () => void;
 }) {
   const showLimits = problems.some(
@@ -91,7 +117,7 @@ export function WarningDialog({
           </li>
         ))}
       </ul>
-      {showLimits ? <p className="muted">{limitsText(limits)}</p> : null}
+      {showLimits ? <p className="muted">{limitsText(limits, resolution)}</p> : null}
     </Modal>
   );
 }

@@ -336,6 +336,7 @@ export function MediaLibrary({ state, mode, rules }: MediaLibraryProps) {
         <WarningDialog
           problems={dialog.problems}
           limits={uploadRules.limits}
+          resolution={uploadRules.resolution}
           onClose={() => setDialog(null)}
         />
       ) : null}

@@ -6,13 +6,21 @@ import { useEffect, useState } from 'react';
 import {
   gridAreas,
   RICH_MENU_LIMITS,
+  RICH_MENU_MESSAGES,
   RICH_MENU_SIZES,
   type RichMenuArea,
   type RichMenuDraft,
   type RichMenuKind,
 } from '../../core/automation/richMenu';
 import { RICH_MENU_TEMPLATES, type RichMenuTemplate } from '../../core/models/richMenu';
-import { RICH_MENU_IMAGE_MAX_MB, RICH_MENU_IMAGE_TYPES } from '../../core/validation/richMenu';
+import type { UploadRules } from '../../core/upload/checkFiles';
+import type { UploadWarning } from '../../core/upload/warnings';
+import {
+  RICH_MENU_IMAGE_MAX_MB,
+  RICH_MENU_IMAGE_SIZES,
+  RICH_MENU_IMAGE_TYPES,
+  validateRichMenuImage,
+} from '../../core/validation/richMenu';
 import { t } from '../app/i18n';
 import {
   type Problems,
@@ -23,12 +31,38 @@ import {
   TextInput,
   Toggle,
 } from '../automation/ui';
-import { MediaPicker } from '../media/MediaPicker';
+import { WarningDialog } from '../media/Dialogs';
+import { type LibraryFile, MediaPicker } from '../media/MediaPicker';
 import { AlertDialog, Dialog } from '../templates/Dialog';
 import { notifySaved } from '../templates/Toasts';
 import { CancelSave } from '../ui/CancelSave';
 import { AreaCanvas } from './AreaCanvas';
 import { listLineFollowers, type RichMenuWire, saveMenu } from './api';
+
+/** The media picker's rules for a menu picture: one jpg/png of at most 1 MB, either size (spec 5). */
+const PICKER_RULES = {
+  allowed: RICH_MENU_IMAGE_TYPES,
+  limits: { image: RICH_MENU_IMAGE_MAX_MB, video: 0, document: 0, maxFiles: 1 },
+  resolution: { exact: RICH_MENU_IMAGE_SIZES },
+} satisfies UploadRules;
+
+/** Why a library picture cannot be this menu's background (spec 8's words), or null. */
+export function pickWarning(
+  file: Pick<LibraryFile, 'name' | 'type' | 'size' | 'resolution'>,
+  size: { width: number; height: number },
+): UploadWarning | null {
+  const [problem] = validateRichMenuImage({
+    name: file.name,
+    type: file.type,
+    size: file.size,
+    resolution: file.resolution ?? null,
+  });
+  if (problem) return problem.message as UploadWarning;
+  // Either size passes spec 5; the template in use takes only its own (as Save would say).
+  if (file.resolution?.width !== size.width || file.resolution?.height !== size.height)
+    return RICH_MENU_MESSAGES.templateMismatch;
+  return null;
+}
 
 const AREA_ACTIONS = ['message', 'uri', 'tel', 'talkToHuman', 'postback'] as const;
 type AreaAction = {
@@ -225,6 +259,7 @@ export function RichMenuEditor({
     follower_ids: menu?.follower_ids ?? [],
   }));
   const [imageUrl, setImageUrl] = useState<string | null>(menu?.image?.url ?? null);
+  const [refused, setRefused] = useState<{ name: string; warning: UploadWarning } | null>(null);
   const [picking, setPicking] = useState(false);
   const [selected, setSelected] = useState<number | null>(0);
   const [publish, setPublish] = useState(menu ? menu.is_active : false);
@@ -454,19 +489,26 @@ export function RichMenuEditor({
           accept="image"
           limit={1}
           title={t('richMenu.chooseImage')}
-          rules={{
-            allowed: RICH_MENU_IMAGE_TYPES,
-            limits: { image: RICH_MENU_IMAGE_MAX_MB, video: 0, document: 0, maxFiles: 1 },
-            resolution: { exact: [size] },
-          }}
+          rules={PICKER_RULES}
           onClose={() => setPicking(false)}
           onPick={(files) => {
-            setPicking(false);
             const file = files[0];
-            if (!file) return;
+            if (!file) return setPicking(false);
+            // Spec 5's rules at pick time, with spec 8's words, rather than only on Save.
+            const warning = pickWarning(file, size);
+            if (warning) return setRefused({ name: file.name, warning });
+            setPicking(false);
             set({ background_image: file.id });
             setImageUrl(file.url);
           }}
+        />
+      ) : null}
+      {refused ? (
+        <WarningDialog
+          problems={[refused]}
+          limits={PICKER_RULES.limits}
+          resolution={PICKER_RULES.resolution}
+          onClose={() => setRefused(null)}
         />
       ) : null}
       {failed ? (

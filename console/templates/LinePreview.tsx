@@ -2,7 +2,7 @@
 // keywords, box layouts (children of a horizontal box share the width, flex 1), absolute
 // positioning with offsets, images with aspect ratios, separators and buttons. Read-only: a part
 // with an action shows what the action does when pointed at.
-import { type CSSProperties, type ReactNode, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useRef, useState } from 'react';
 import type {
   FlexBox,
   FlexBubble,
@@ -273,16 +273,51 @@ export function Bubble({ bubble }: { bubble: FlexBubble }) {
   );
 }
 
-/** A bubble or a carousel (scrolls sideways like LINE's). */
+/** The width of the widest bubble, in px. */
+function widest(contents: FlexBubble | FlexCarousel): number {
+  const bubbles = contents.type === 'carousel' ? contents.contents : [contents];
+  return Math.max(...bubbles.map((b) => BUBBLE_WIDTHS[b.size ?? 'mega'] ?? BUBBLE_WIDTHS.mega));
+}
+
+/**
+ * How much to shrink a card so its widest bubble fits the width it is shown in (a Large, giga,
+ * bubble is 500 px, wider than the editor's preview panel): 1 when it fits or cannot be measured.
+ */
+function useFitScale(contents: FlexBubble | FlexCarousel) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState<number | null>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setRoom(el.clientWidth || null);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const width = widest(contents);
+  const scale = room && room < width ? Math.floor((room / width) * 1000) / 1000 : 1;
+  return { ref, scale };
+}
+
+/** A bubble or a carousel (scrolls sideways like LINE's), shrunk to fit where it is shown. */
 export function LineFlexPreview({ contents }: { contents: FlexBubble | FlexCarousel }) {
-  if (contents.type === 'carousel')
-    return (
+  const { ref, scale } = useFitScale(contents);
+  const card =
+    contents.type === 'carousel' ? (
       <div className="lf-carousel" data-testid="line-carousel">
         {contents.contents.map((b, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: bubbles are shown in their order
           <Bubble key={i} bubble={b} />
         ))}
       </div>
+    ) : (
+      <Bubble bubble={contents} />
     );
-  return <Bubble bubble={contents} />;
+  return (
+    <div className="lf-fit" ref={ref} data-scale={scale}>
+      {/* zoom, unlike a transform, shrinks the space the card takes too. */}
+      <div style={scale < 1 ? { zoom: scale } : undefined}>{card}</div>
+    </div>
+  );
 }

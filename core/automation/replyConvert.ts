@@ -193,7 +193,10 @@ class Converter {
     else
       this.flex(
         `📍 ${found.name}`,
-        locationBubble(found, this.lookups.labels, { callButton: this.channel !== 'instagram' }),
+        locationBubble(found, this.lookups.labels, {
+          callButton: this.channel !== 'instagram',
+          meta: this.channel === 'messenger' || this.channel === 'instagram',
+        }),
         at,
       );
   }

@@ -43,8 +43,33 @@ beforeAll(async () => {
   })
     .png()
     .toBuffer();
+  // Library pictures a menu cannot take: the large template's size, a photo of another size, and
+  // a compact-size picture over 1 MB (noise does not compress).
+  const large = await sharp({
+    create: { width: 2500, height: 1686, channels: 3, background: { r: 200, g: 90, b: 20 } },
+  })
+    .png()
+    .toBuffer();
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer();
+  const heavy = await sharp({
+    create: {
+      width: 2500,
+      height: 843,
+      channels: 3,
+      background: '#000',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
+  expect(heavy.length).toBeGreaterThan(1_048_576);
   const form = new FormData();
   form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'compact-menu.png');
+  form.append('files', new Blob([new Uint8Array(large)], { type: 'image/png' }), 'tall-menu.png');
+  form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'shop-photo.jpg');
+  form.append('files', new Blob([new Uint8Array(heavy)], { type: 'image/png' }), 'heavy-menu.png');
   await fetch(`${server.url}/api/file/upload`, {
     method: 'POST',
     headers: { authorization: session.headers.authorization, channel_id: session.headers.channel_id },
@@ -103,9 +128,7 @@ describe('automation console', () => {
     await expect
       .poll(() => editor.getByTestId('reply-item').first().getAttribute('data-type'))
       .toBe('sticker');
-    await expect
-      .poll(() => editor.getByTestId('reply-preview').textContent())
-      .toContain('LINE ✓ 2 messages');
+    await expect.poll(() => editor.getByTestId('reply-preview').textContent()).toContain('LINE ✓ 2 messages');
     await page.getByTestId('save-reply').click();
     await page.getByTestId('reply-row').waitFor();
     const saved = await get('/api/reply/message/list');
@@ -201,8 +224,31 @@ describe('automation console', () => {
     await editor.getByRole('button', { name: 'Clear areas' }).click();
     await page.getByTestId('pick-image').click();
     const picker = page.getByRole('dialog', { name: 'Choose background image' });
+    // Pictures that break spec 5's menu rules are refused when picked, in spec 8's words, and the
+    // picker stays open; the limits named are only the menu's.
+    for (const [name, warning, limits] of [
+      ['shop-photo.jpg', 'Not match resolution', false],
+      ['tall-menu.png', 'Not match resolution', false],
+      ['heavy-menu.png', 'Too large file size', true],
+    ] as const) {
+      await picker.locator('.media-card', { hasText: name }).locator('.media-card-open').click();
+      await picker.getByRole('button', { name: 'Use selected' }).click();
+      const alert = page.getByRole('alertdialog', { name: "Something's wrong" });
+      await alert.waitFor();
+      expect(await alert.locator('.media-problems li').allTextContents()).toEqual([`${name}${warning}`]);
+      if (limits)
+        expect(await alert.locator('p.muted').textContent()).toBe(
+          'Limits: image 1 MB, 2500x1686 or 2500x843 px.',
+        );
+      else expect(await alert.locator('p.muted').count()).toBe(0);
+      await alert.getByRole('button', { name: 'Close' }).click();
+      await alert.waitFor({ state: 'detached' });
+      expect(await picker.isVisible()).toBe(true);
+    }
+    expect(await page.getByTestId('pick-image').textContent()).toBe('Choose background image');
     await picker.locator('.media-card', { hasText: 'compact-menu.png' }).locator('.media-card-open').click();
     await picker.getByRole('button', { name: 'Use selected' }).click();
+    await picker.waitFor({ state: 'detached' });
     // Draw two areas on the picture.
     const canvas = page.getByTestId('area-canvas');
     const box = await canvas.boundingBox();

@@ -197,4 +197,27 @@ describe('message template editor', () => {
     await expect.poll(() => page.getByTestId('template-row').count()).toBe(1);
     expect(await page.getByTestId('template-row').textContent()).toContain('Summer cards');
   });
+
+  it('fits a Large (giga) card in the preview panel at 1440 and 768 px, without sideways scrolling', async () => {
+    await page.goto(`${server.url}/message-template/new`);
+    await page.getByTestId('template-editor').waitFor();
+    await page.getByText('Large', { exact: true }).click();
+    await expect.poll(() => page.getByTestId('line-bubble').first().getAttribute('data-size')).toBe('giga');
+    const fit = () =>
+      page.evaluate(() => {
+        const phone = document.querySelector('.tpl-phone') as HTMLElement;
+        const bubble = (
+          document.querySelector('[data-testid=line-bubble]') as HTMLElement
+        ).getBoundingClientRect();
+        const box = phone.getBoundingClientRect();
+        return {
+          scrolls: phone.scrollWidth > phone.clientWidth,
+          inside: bubble.left >= box.left && bubble.right <= box.right - 14,
+        };
+      });
+    await expect.poll(fit).toEqual({ scrolls: false, inside: true });
+    await page.setViewportSize({ width: 768, height: 1000 });
+    await expect.poll(fit).toEqual({ scrolls: false, inside: true });
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  });
 });

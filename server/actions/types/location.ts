@@ -34,9 +34,11 @@ async function savedPlace(run: ActionRun, lat: number, lng: number): Promise<Loc
 export function locationItems(channel: string, place: LocationFields): OutgoingItem[] {
   if (channel === 'line') return [toLineLocation(place)];
   if (channel === 'wechat') return [{ type: 'text', text: locationText(place) }];
-  return [
-    { type: 'flex', altText: `📍 ${place.name}`, contents: locationBubble(place, DEFAULT_CARD_LABELS) },
-  ];
+  const bubble = locationBubble(place, DEFAULT_CARD_LABELS, {
+    callButton: channel !== 'instagram',
+    meta: channel === 'messenger' || channel === 'instagram',
+  });
+  return [{ type: 'flex', altText: `📍 ${place.name}`, contents: bubble }];
 }
 
 export async function runLocation(run: ActionRun): Promise<void> {
