@@ -102,6 +102,44 @@ describe('dashboard and reports', () => {
     expect(await page.locator('.report-note').textContent()).toContain('about 2 am (GMT+9)');
   });
 
+  it("queue performance charts chats by channel with the table's numbers", async () => {
+    await page.goto(`${server.url}/report/queue-performance`);
+    await page.getByRole('button', { name: '7 days' }).click();
+    const fig = page.locator('.report-chart').nth(1);
+    await expect
+      .poll(() => fig.locator('figcaption').textContent())
+      .toBe('Incoming chats per day by channel');
+    const table = page.locator('[data-table="queue-performance-channel"]');
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(7);
+    const plotEl = fig.locator('.report-chart-plot');
+    expect(await plotEl.getAttribute('data-points')).toBe('7');
+    const total = (await table.locator('tfoot td').last().textContent())?.replace(/,/g, '');
+    expect(await plotEl.getAttribute('data-sum')).toBe(total);
+  });
+
+  it('a wide table scrolls sideways in its box and keeps its first column (768 px)', async () => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto(`${server.url}/report/agent-performance`);
+    const wrap = page.locator('[data-table="agent-performance"] .report-table-wrap');
+    await expect.poll(() => wrap.locator('tbody tr').count()).toBeGreaterThan(0);
+    const seen = await wrap.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+      const left = (q: string) =>
+        Math.round(
+          (el.querySelector(q) as Element).getBoundingClientRect().left - el.getBoundingClientRect().left,
+        );
+      const doc = document.scrollingElement as Element;
+      return {
+        wide: el.scrollWidth > el.clientWidth && el.scrollLeft > 0,
+        name: left('tbody td:first-child'),
+        head: left('thead th:first-child'),
+        page: doc.scrollWidth - doc.clientWidth,
+      };
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(seen).toEqual({ wide: true, name: 1, head: 1, page: 0 });
+  });
+
   it('a count opens its chat log with the spec title and the chats behind it', async () => {
     await page.goto(`${server.url}/report/chat-volume`);
     // Columns: date, bot, incoming, …
