@@ -3,9 +3,9 @@
 // attachment's upload as an .m4a file message the server keeps; Cancel sends nothing; a refused
 // microphone says so; the tool row fits at 768 px in English and Thai.
 import fs from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH } from '../helpers/browser';
+import { launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { chatRow, customerSays, newCustomer, signIn } from './liveHelpers';
 
@@ -39,22 +39,8 @@ beforeAll(async () => {
   if (SHOTS) fs.mkdirSync(SHOTS, { recursive: true });
   [server, browser] = await Promise.all([
     startServer(),
-    chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-        // getUserMedia answers at once with a fake microphone (a beeping tone).
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-      ],
-    }),
+    // getUserMedia answers at once with a fake microphone (a beeping tone).
+    launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']),
   ]);
   owner = await login(server.url);
   const customer = await newCustomer(server.url, owner.widgetId, 'Mali Voice');

@@ -4,7 +4,8 @@ import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: flags a test needs beyond these (a fake microphone, say). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`${CHROMIUM_PATH} is missing: run "sh scripts/ensure-chromium.sh" (npm test does).`);
   }
@@ -19,6 +20,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }
