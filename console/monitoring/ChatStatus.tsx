@@ -45,7 +45,9 @@ function AgentRow({ a, queues }: { a: MonitorAgent; queues: Map<string, string> 
       </td>
       <td className="num">{formatNumber(a.chats_in_progress)}</td>
       <td className="num">{formatNumber(a.chats_taken_today)}</td>
-      <td className="num">{a.avg_first_response_today ? formatDuration(a.avg_first_response_today) : '—'}</td>
+      <td className="num">
+        {a.avg_first_response_today === null ? '—' : formatDuration(a.avg_first_response_today)}
+      </td>
       <td className="num">
         <Waited seconds={a.longest_wait || null} />
       </td>

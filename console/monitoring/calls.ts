@@ -14,7 +14,8 @@ export interface MonitorAgent {
   online: boolean;
   chats_in_progress: number;
   chats_taken_today: number;
-  avg_first_response_today: number;
+  /** Seconds; null when nothing was answered today. */
+  avg_first_response_today: number | null;
   longest_wait: number;
   queue_ids: string[];
 }

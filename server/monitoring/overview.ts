@@ -117,7 +117,7 @@ async function agentsToday(ctx: AppContext, viewer: Viewer, scope: ReportScope) 
       r.user_id,
       {
         taken: Number(r.count_total),
-        avgFirstResponse: r.first_resp_n ? Math.round(Number(r.first_resp_sum ?? 0) / r.first_resp_n) : 0,
+        avgFirstResponse: r.first_resp_n ? Math.round(Number(r.first_resp_sum ?? 0) / r.first_resp_n) : null,
       },
     ]),
   );
@@ -203,7 +203,8 @@ export async function monitoringOverview(
       online: online.has(m.id),
       chats_in_progress: mine.length,
       chats_taken_today: today?.taken ?? 0,
-      avg_first_response_today: today?.avgFirstResponse ?? 0,
+      // Nothing answered today: nothing to measure (null), as agent performance says.
+      avg_first_response_today: today?.avgFirstResponse ?? null,
       longest_wait: waits.length ? Math.max(...waits) : 0,
       queue_ids: members.filter((q) => q.userId === m.id).map((q) => q.queueId),
     };
