@@ -30,6 +30,7 @@ import { requestOrigin } from '../media/wire';
 import { findFollower, viewerOf } from './access';
 import { followerToWireOne } from './followerView';
 import { type Fields, fieldsOf, optionalString, requiredString } from './input';
+import { OutsideBusinessHours, takeChat } from './lifecycle';
 import { messagesToWire } from './messageQuery';
 import { resendMessage, sendMessage } from './outbound';
 import { messages } from './schema';
@@ -66,14 +67,14 @@ const IMAGE_BODY_LIMIT = Math.ceil((MAX_CHAT_FILE_BYTES * 4) / 3) + 64 * 1024;
 const followerIdOf = (body: Fields) => requiredString(body, ['followerId', 'follower_id'], { max: 64 });
 const tempIdOf = (body: Fields) => optionalString(body, ['tempId', 'temp_id'], { max: 100 });
 
-function send(
+async function send(
   ctx: AppContext,
   viewer: Viewer,
   followerId: string,
   items: MessageItem[],
   tempId: string | null,
 ) {
-  return sendMessage(ctx, {
+  const sent = await sendMessage(ctx, {
     accountId: viewer.accountId,
     followerId,
     userId: viewer.userId,
@@ -81,6 +82,16 @@ function send(
     tempId,
     queueScope: viewerQueueScope(viewer),
   });
+  if (!sent.created || sent.follower.last_livechat) return sent;
+  // The first message to a contact that never had a chat (the inbox lists chats only) starts one,
+  // taken by the sender as Take does, so the conversation stays in the agent's inbox. Outside
+  // business hours Take is refused: the message is stored and sent all the same.
+  try {
+    return { ...sent, follower: (await takeChat(ctx, viewer, followerId)).follower };
+  } catch (err) {
+    if (err instanceof OutsideBusinessHours) return sent;
+    throw err;
+  }
 }
 
 /** Reads a multipart request: its fields, and its files received into the media store's holding place. */

@@ -94,4 +94,25 @@ describe.each(await testDatabases())('contacts without a chat on %s', (_name, po
     const mine = await h.api('GET', '/api/chat/followers', { chat_type: 'inbox' });
     expect(ids(mine.body.chat_pin.data)).toEqual([noIdContact]);
   });
+
+  it("join the sender's inbox when an agent writes to them first, without taking them", async () => {
+    const two = (await h.api('GET', '/api/contact/list', { search: 'Imported Two' })).body.list[0]._id;
+    const sent = await h.api('POST', '/api/chat/send/message', {
+      followerId: two,
+      message: 'Hello from the shop',
+      tempId: 'first-word',
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.follower.last_livechat).toMatchObject({ user_id: h.owner.user._id, is_accepted: true });
+    const mine = await h.api('GET', '/api/chat/followers', { chat_type: 'inbox' });
+    expect(ids(mine.body.chat_pin.data)).toContain(two);
+    // A retry of the same send is the same message and starts nothing more.
+    const again = await h.api('POST', '/api/chat/send/message', {
+      followerId: two,
+      message: 'Hello from the shop',
+      tempId: 'first-word',
+    });
+    expect(again.body.message._id).toBe(sent.body.message._id);
+    expect(again.body.follower.last_livechat.livechat_id).toBe(sent.body.follower.last_livechat.livechat_id);
+  });
 });
