@@ -12,7 +12,6 @@ import { loadReport } from './calls';
 import { chartsOf, hasData } from './charts';
 import { ExportButtons } from './ExportButtons';
 import { PeriodPicker } from './PeriodPicker';
-import { queueChannelChart } from './queueCharts';
 import { type LogRequest, ReportTableView } from './ReportTableView';
 import { ReportTabs } from './ReportTabs';
 import { periodQuery, reportPeriod } from './state';
@@ -59,15 +58,7 @@ export function ReportView<N extends ReportName>({ name, title }: { name: N; tit
   const tables = data ? reportTables(name, data) : [];
   const lang = locale.value;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the labels follow the language.
-  const charts = useMemo(
-    () =>
-      !data
-        ? []
-        : name === 'queue-performance'
-          ? [...chartsOf(name, data), queueChannelChart(data as ReportData['queue-performance'])]
-          : chartsOf(name, data),
-    [name, data, lang],
-  );
+  const charts = useMemo(() => (data ? chartsOf(name, data) : []), [name, data, lang]);
   // The chat log covers the days the report shows.
   // biome-ignore lint/correctness/useExhaustiveDependencies: choice is the signal's value, it changes.
   const logPeriod = useMemo(

@@ -121,6 +121,16 @@ export function chartsOf<N extends ReportName>(name: N, data: ReportData[N]): Ch
           d.by_queue,
           d.queues.map((q) => ({ label: q.name, values: d.by_queue.map((x) => x.counts[q._id] ?? 0) })),
         ),
+        // Spec 2 lists both: incoming chats per day by queue and by channel.
+        dailyChart(
+          'queue-performance-channel',
+          'queuePerformanceChannel',
+          d.by_channel,
+          d.channel_types.map((c) => ({
+            label: t(`reports.channels.${c}`),
+            values: d.by_channel.map((x) => x.counts[c] ?? 0),
+          })),
+        ),
       ];
     }
   }
