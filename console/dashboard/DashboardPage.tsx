@@ -1,10 +1,9 @@
 // /dashboard (spec 2): six tiles over the chosen period, each with its change against the
 // previous period of equal length.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../core/format/dates';
-import { type DashboardTiles, TILE_KEYS } from '../../core/reports/wire';
+import { TILE_KEYS } from '../../core/reports/wire';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
@@ -14,27 +13,14 @@ import { PeriodPicker } from '../reports/PeriodPicker';
 import { dashboardPeriod, periodQuery } from '../reports/state';
 import '../reports/reports.css';
 import './dashboard.css';
+import { useLoaded } from '../ui/useLoaded';
 import { changeText, valueText } from './tileText';
 
 export default function DashboardPage({ titleKey }: PageProps) {
   useSignals();
   const choice = dashboardPeriod.value;
-  const [data, setData] = useState<DashboardTiles | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    loadTiles(periodQuery(choice)).then(
-      (d) => live && setData(d),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [choice, attempt]);
+  const { data, failed, retry } = useLoaded(() => loadTiles(periodQuery(choice)), [choice]);
 
   const empty = data && TILE_KEYS.every((k) => !data.tiles[k].value);
   const previous = data?.period.previous;
@@ -65,7 +51,7 @@ export default function DashboardPage({ titleKey }: PageProps) {
       {failed ? (
         <div className="form-error" role="alert">
           {t('dashboard.loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="link-button" onClick={retry}>
             {t('dashboard.retry')}
           </button>
         </div>

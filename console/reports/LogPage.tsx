@@ -6,8 +6,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { formatNumber } from '../../core/format/numbers';
 import { CHANNEL_TYPES } from '../../core/models/chat';
 import { CHAT_LOG_TITLES, type ChatLogCategory } from '../../core/models/report';
-import type { Period } from '../../core/reports/period';
-import type { ChatLogFilter, ChatLogPage } from '../../core/reports/wire';
+import type { ChatLogFilter } from '../../core/reports/wire';
 import { t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
@@ -17,6 +16,7 @@ import { PeriodPicker } from './PeriodPicker';
 import { ReportTabs } from './ReportTabs';
 import { logPeriod, periodQuery } from './state';
 import './reports.css';
+import { useLoaded } from '../ui/useLoaded';
 
 export const LOG_PAGE_SIZE = 20;
 /** The endpoint's value for chats of no (or a deleted) queue. */
@@ -29,11 +29,6 @@ export default function LogPage({ titleKey }: PageProps) {
   const [category, setCategory] = useState<ChatLogCategory>('all');
   const [filter, setFilter] = useState<ChatLogFilter>({});
   const [skip, setSkip] = useState(0);
-  const [page, setPage] = useState<ChatLogPage | null>(null);
-  const [resolved, setResolved] = useState<Period | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [options, setOptions] = useState<LogFilterOptions | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: choice is the signal's value, it changes.
   const period = useMemo(() => periodQuery(choice), [choice]);
@@ -50,28 +45,16 @@ export default function LogPage({ titleKey }: PageProps) {
     };
   }, []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setFailed(false);
-    loadChatLog(category, filter, period, skip, LOG_PAGE_SIZE).then(
-      (p) => {
-        if (!live) return;
-        setPage(p);
-        setResolved(p.period);
-        setLoading(false);
-      },
-      () => {
-        if (!live) return;
-        setFailed(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [category, filter, period, skip, attempt]);
+  const {
+    data: page,
+    loading,
+    failed,
+    retry,
+  } = useLoaded(
+    () => loadChatLog(category, filter, period, skip, LOG_PAGE_SIZE),
+    [category, filter, period, skip],
+  );
+  const resolved = page?.period ?? null;
 
   const pickCategory = (next: ChatLogCategory) => {
     setCategory(next);
@@ -173,7 +156,7 @@ export default function LogPage({ titleKey }: PageProps) {
         {failed ? (
           <div className="form-error" role="alert">
             {t('log.loadFailed')}{' '}
-            <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+            <button type="button" className="link-button" onClick={retry}>
               {t('reports.retry')}
             </button>
           </div>

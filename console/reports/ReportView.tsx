@@ -1,8 +1,8 @@
 // One report page: title and exports, the report tabs, the period, the spec 8 note, then a chart
 // per view and the tables — or, with nothing in the period, what creates data.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { type ReportData, reportTables } from '../../core/reports/tables';
+import { useCallback, useMemo, useState } from 'react';
+import { reportTables } from '../../core/reports/tables';
 import type { ReportName } from '../../core/reports/wire';
 import { locale, t } from '../app/i18n';
 import { PageHeader } from '../pages/PageHeader';
@@ -16,6 +16,7 @@ import { type LogRequest, ReportTableView } from './ReportTableView';
 import { ReportTabs } from './ReportTabs';
 import { periodQuery, reportPeriod } from './state';
 import './reports.css';
+import { useLoaded } from '../ui/useLoaded';
 
 export function ReportView<N extends ReportName>({ name, title }: { name: N; title: string }) {
   useSignals();
@@ -26,33 +27,9 @@ export function ReportView<N extends ReportName>({ name, title }: { name: N; tit
     () => ({ ...periodQuery(choice), ...(name === 'agent-performance' ? { sort } : {}) }),
     [choice, name, sort],
   );
-  const [data, setData] = useState<ReportData[N] | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const [log, setLog] = useState<LogRequest | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the load on "Try again".
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setFailed(false);
-    loadReport(name, query).then(
-      (d) => {
-        if (!live) return;
-        setData(d);
-        setLoading(false);
-      },
-      () => {
-        if (!live) return;
-        setFailed(true);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [name, query, attempt]);
+  const { data, loading, failed, retry } = useLoaded(() => loadReport(name, query), [name, query]);
 
   const closeLog = useCallback(() => setLog(null), []);
   const tables = data ? reportTables(name, data) : [];
@@ -87,7 +64,7 @@ export function ReportView<N extends ReportName>({ name, title }: { name: N; tit
       {failed ? (
         <div className="form-error" role="alert">
           {t('reports.loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="link-button" onClick={retry}>
             {t('reports.retry')}
           </button>
         </div>
