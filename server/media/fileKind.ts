@@ -48,18 +48,22 @@ interface Box {
   end: number;
 }
 
+/** A box's declared length at `pos`: 0 means 'to `end`', 1 a 64-bit length after the type. */
+function boxLength(buf: Buffer, pos: number, end: number): { size: number; header: number } {
+  const size = buf.readUInt32BE(pos);
+  if (size === 0) return { size: end - pos, header: 8 };
+  if (size === 1)
+    return pos + 16 <= end
+      ? { size: Number(buf.readBigUInt64BE(pos + 8)), header: 16 }
+      : { size: 0, header: 16 };
+  return { size, header: 8 };
+}
+
 /** The ISO-BMFF boxes in buf[from, to), or null when one is malformed or runs past the bytes read. */
 function boxesIn(buf: Buffer, from: number, to: number): Box[] | null {
   const found: Box[] = [];
-  let pos = from;
-  while (pos + 8 <= to) {
-    let size = buf.readUInt32BE(pos);
-    let header = 8;
-    if (size === 1) {
-      if (pos + 16 > to) return null;
-      size = Number(buf.readBigUInt64BE(pos + 8));
-      header = 16;
-    } else if (size === 0) size = to - pos;
+  for (let pos = from; pos + 8 <= to; ) {
+    const { size, header } = boxLength(buf, pos, to);
     if (size < header || pos + size > to) return null;
     found.push({ type: buf.toString('latin1', pos + 4, pos + 8), start: pos + header, end: pos + size });
     pos += size;
@@ -67,24 +71,14 @@ function boxesIn(buf: Buffer, from: number, to: number): Box[] | null {
   return found;
 }
 
-/** A box's declared length: 0 means 'to the end', 1 a 64-bit length after the type. */
-function boxLength(buf: Buffer, pos: number): { size: number; header: number } {
-  const size = buf.readUInt32BE(pos);
-  if (size === 0) return { size: buf.length - pos, header: 8 };
-  if (size === 1)
-    return pos + 16 <= buf.length
-      ? { size: Number(buf.readBigUInt64BE(pos + 8)), header: 16 }
-      : { size: 0, header: 16 };
-  return { size, header: 8 };
-}
-
 /**
  * The handler of each track ('soun', 'vide', …) of an MP4 whose 'moov' box lies wholly in `head`,
  * or null when it cannot be told from these bytes.
  */
 export function mp4TrackHandlers(head: Buffer): string[] | null {
+  // The top level may run past the bytes read (the media data): only the boxes up to 'moov' count.
   for (let pos = 0; pos + 8 <= head.length; ) {
-    const { size, header } = boxLength(head, pos);
+    const { size, header } = boxLength(head, pos, head.length);
     if (size < header || pos + size > head.length) return null;
     if (head.toString('latin1', pos + 4, pos + 8) === 'moov') {
       const handlers: string[] = [];
