@@ -1,7 +1,9 @@
 // Receives an upload into a holding file under DATA_DIR/media/.incoming while counting its
 // bytes: nothing is kept in memory but the count, and a stream longer than `maxBytes` stops being
 // written (it is still read to its end, so an HTTP client gets its answer).
+
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -36,9 +38,13 @@ export async function receiveToFile(
     },
   });
   const input = Buffer.isBuffer(source) ? Readable.from([source]) : source;
+  const output = fs.createWriteStream(tmpPath);
   try {
-    await pipeline(input, counter, fs.createWriteStream(tmpPath));
+    await pipeline(input, counter, output);
   } catch (err) {
+    // A source that fails at once (a cut-short form) can beat the file's opening: remove it only
+    // once the stream has closed, or the opening creates it after the removal and it stays.
+    if (!output.closed) await once(output, 'close').catch(() => {});
     await fs.promises.rm(tmpPath, { force: true });
     throw err;
   }
