@@ -48,6 +48,8 @@ export interface ReadBroadcast {
   body: BroadcastBody;
   action: BroadcastAction;
   reach: number;
+  /** Contacts reached per channel id (only channels reached). */
+  byChannel: Record<string, number>;
 }
 
 /** The body, checked for `action`; throws InvalidBroadcast with every problem. */
@@ -64,14 +66,12 @@ export async function readBroadcast(
   const errors = validateBroadcastBody(body, action, now);
   if (errors.some((e) => e.field.startsWith('messages_target') || e.field.startsWith('excluded_target')))
     throw new InvalidBroadcast(errors);
-  const reach = (
-    await estimateReach(db, accountId, {
-      recipients: body.recipients,
-      messagesTarget: body.messages_target,
-      excludedTarget: body.excluded_target,
-    })
-  ).total;
+  const { total: reach, byChannel } = await estimateReach(db, accountId, {
+    recipients: body.recipients,
+    messagesTarget: body.messages_target,
+    excludedTarget: body.excluded_target,
+  });
   const checked = validateBroadcastBody(body, action, now, reach);
   if (checked.length > 0) throw new InvalidBroadcast(checked);
-  return { body, action, reach };
+  return { body, action, reach, byChannel };
 }

@@ -6,7 +6,7 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { array, defaulted, enums, type } from 'superstruct';
 import { toChannelItems } from '../../core/automation/replyConvert';
-import { type BroadcastAction, TARGET_TYPES } from '../../core/broadcast/compose';
+import { BROADCAST_CHANNEL_TYPES, type BroadcastAction, TARGET_TYPES } from '../../core/broadcast/compose';
 import { BROADCAST_RECIPIENTS, BROADCAST_TABS, MessagesTarget } from '../../core/models/broadcast';
 import { EXPORT_FORMATS, type ExportFormat } from '../../core/reports/wire';
 import { MESSAGES } from '../../core/validation/rules';
@@ -66,28 +66,41 @@ function sendFile(reply: FastifyReply, file: Buffer, format: ExportFormat, name:
     .send(file);
 }
 
-/** The bubbles must at least convert for LINE when the account sends to LINE (spec 8). */
-async function checkConvertsForLine(ctx: AppContext, accountId: string, read: ReadBroadcast) {
+/**
+ * The bubbles must convert for every kind of channel the broadcast reaches now (a sticker for
+ * WeChat, an image map for Messenger are refused before sending, naming the bubble), and for LINE
+ * whenever the account sends to LINE (spec 8).
+ */
+async function checkConvertsForChannels(ctx: AppContext, accountId: string, read: ReadBroadcast) {
   if (read.action === 'draft') return;
-  const [line] = await ctx.db
-    .select({ n: count() })
+  const connected = await ctx.db
+    .select({ id: channels.id, type: channels.type })
     .from(channels)
-    .where(and(eq(channels.accountId, accountId), eq(channels.type, 'line')));
-  if (!line || Number(line.n) === 0) return;
+    .where(and(eq(channels.accountId, accountId), inArray(channels.type, [...BROADCAST_CHANNEL_TYPES])));
+  const reached = new Set(
+    connected.filter((c) => c.type === 'line' || (read.byChannel[c.id] ?? 0) > 0).map((c) => c.type),
+  );
+  if (reached.size === 0) return;
   const lookups = await lookupsFor(ctx.db, accountId, read.body.messages);
-  const errors = read.body.messages.flatMap((item, i) => {
-    const result = toChannelItems(
-      { name: read.body.name, items: [item], quick_replies: [] },
-      'line',
-      lookups,
-    );
-    return result.ok
-      ? []
-      : result.errors.map((e) => ({
-          field: e.field.replace(/^items\[0\]/, `messages[${i}]`),
-          message: e.message,
-        }));
-  });
+  const errors: { field: string; message: string }[] = [];
+  const seen = new Set<string>();
+  for (const channel of BROADCAST_CHANNEL_TYPES) {
+    if (!reached.has(channel)) continue;
+    read.body.messages.forEach((item, i) => {
+      const result = toChannelItems(
+        { name: read.body.name, items: [item], quick_replies: [] },
+        channel,
+        lookups,
+      );
+      if (result.ok) return;
+      for (const e of result.errors) {
+        const field = e.field.replace(/^items\[0\]/, `messages[${i}]`);
+        if (seen.has(field)) continue;
+        seen.add(field);
+        errors.push({ field, message: e.message });
+      }
+    });
+  }
   if (errors.length > 0) throw new InvalidBroadcast(errors);
 }
 
@@ -95,7 +108,7 @@ async function readChecked(ctx: AppContext, accountId: string, raw: unknown): Pr
   const read = await readBroadcast(ctx.db, accountId, raw, new Date());
   if (read.action !== 'draft' && read.reach === 0)
     throw new InvalidBroadcast([{ field: 'recipients', message: SEND_MESSAGES.nobody }]);
-  await checkConvertsForLine(ctx, accountId, read);
+  await checkConvertsForChannels(ctx, accountId, read);
   return read;
 }
 

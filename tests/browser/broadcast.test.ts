@@ -9,7 +9,7 @@ import { broadcasts } from '../../server/broadcasts/schema';
 import { launchBrowser } from '../helpers/browser';
 import { type FakeLine, startFakeLine } from '../helpers/fakePlatforms/line';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
-import { connectLine, seedLineFriends, tagFriends } from '../server/broadcasts/harness';
+import { apiOf, connectLine, seedLineFriends, tagFriends } from '../server/broadcasts/harness';
 import { signIn } from './liveHelpers';
 
 let server: TestServer;
@@ -143,6 +143,43 @@ describe('broadcast console', () => {
       .first()
       .waitFor();
   }, 90_000);
+
+  it('a very long name wraps: at 1440 and 768 px the list row and the view keep every action in sight', async () => {
+    const name = 'L'.repeat(100);
+    const created = await apiOf(server.url, await login(server.url))('POST', '/api/broadcast', {
+      action: 'draft',
+      name,
+      messages: [{ type: 'text', text: 'Hi' }],
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.broadcast._id;
+    const storageState = await page.context().storageState();
+    for (const width of [1440, 768]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, storageState });
+      const p = await context.newPage();
+      await p.goto(`${server.url}/broadcast`);
+      await p.getByTestId('tab-drafts').click();
+      const row = p.getByTestId('broadcast-row').filter({ hasText: name });
+      await row.waitFor();
+      // The table fits its box (no sideways scrolling to reach Edit, Duplicate, Delete).
+      const wrap = p.locator('.ui-table-wrap');
+      expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth), `list at ${width}`).toBe(0);
+      const edge = await wrap.evaluate((el) => el.getBoundingClientRect().right);
+      const actions = row.locator('.bc-row-actions a, .bc-row-actions button');
+      expect(await actions.count()).toBe(3);
+      for (const box of await actions.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right)))
+        expect(box, `row action at ${width}`).toBeLessThanOrEqual(edge);
+
+      // The view's title wraps; its Back and Edit stay on screen.
+      await p.goto(`${server.url}/broadcast/${id}`);
+      const edit = p.getByTestId('edit-broadcast');
+      await edit.waitFor();
+      const right = await edit.evaluate((el) => el.getBoundingClientRect().right);
+      expect(right, `view at ${width}`).toBeLessThanOrEqual(width);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await context.close();
+    }
+  });
 
   it('a broadcast that does not exist says so, with a way back to the list, on its view, report and edit pages', async () => {
     for (const [path, text] of [
