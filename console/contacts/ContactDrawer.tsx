@@ -4,12 +4,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { canWriteFirst } from '../../core/chat/contactWindow';
 import { formatDate, formatDateTime } from '../../core/format/dates';
-import { fieldValueText, normalizeFieldValue } from '../../core/validation/contactField';
+import { FIELD_MESSAGES, fieldValueText, normalizeFieldValue } from '../../core/validation/contactField';
 import { t } from '../app/i18n';
 import { liveChatPath } from '../reports/ChatLogTable';
-import { failed, saved } from '../settings/ui';
+import { failed, fieldError, saved } from '../settings/ui';
 import { DateField } from '../ui/DateField';
 import { ConfirmSave } from '../ui/Dialog';
+import { parseText } from '../ui/dateText';
 import { FieldErrorText } from '../ui/FieldErrorText';
 import { type ContactFieldView, type ContactView, getContact, type Masterdata, updateContact } from './calls';
 
@@ -30,23 +31,36 @@ function FieldInput({
   field,
   value,
   onChange,
+  onBadDate,
   error,
 }: {
   field: ContactFieldView;
   value: string;
   onChange: (v: string) => void;
+  /** A date box tells whether what is typed in it is no date (it hands the form '' for that). */
+  onBadDate: (bad: boolean) => void;
   error?: string;
 }) {
   if (field.type === 'date' || field.type === 'date_time') {
+    const withTime = field.type === 'date_time';
     return (
-      <label className="st-field">
+      <label
+        className="st-field"
+        onInput={(e) => {
+          const box = e.target as HTMLInputElement;
+          if (box.classList.contains('date-field-input')) onBadDate(parseText(box.value, withTime) === null);
+        }}
+      >
         <span>{field.label}</span>
         <DateField
           className="st-input"
-          withTime={field.type === 'date_time'}
+          withTime={withTime}
           value={value}
           aria-invalid={Boolean(error)}
-          onChange={onChange}
+          onChange={(v) => {
+            if (v !== '') onBadDate(false);
+            onChange(v);
+          }}
         />
         <FieldErrorText message={error} />
       </label>
@@ -88,6 +102,10 @@ export function ContactDrawer({
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [adding, setAdding] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Date boxes holding text that is no date: saving them would clear the stored day.
+  const [badDates, setBadDates] = useState<Record<string, boolean>>({});
+  // A reset draws the field boxes anew, so a date box drops text the form never took.
+  const [generation, setGeneration] = useState(0);
   const [confirming, setConfirming] = useState(false);
 
   const reset = useCallback((c: ContactView) => {
@@ -98,6 +116,8 @@ export function ContactDrawer({
     setVerifyType(c.verify.verify_type ?? '');
     setTagIds(c.tags.map((x) => x._id));
     setErrors({});
+    setBadDates({});
+    setGeneration((n) => n + 1);
   }, []);
 
   useEffect(() => {
@@ -128,6 +148,10 @@ export function ContactDrawer({
     const next: Record<string, string> = {};
     for (const f of contact.contact_detail) {
       if (!f.editable) continue;
+      if (badDates[f.key]) {
+        next[f.key] = f.type === 'date_time' ? FIELD_MESSAGES.dateTime : FIELD_MESSAGES.date;
+        continue;
+      }
       const r = normalizeFieldValue(f.type, values[f.key] ?? '');
       if (!r.ok) next[f.key] = r.message;
     }
@@ -154,7 +178,14 @@ export function ContactDrawer({
       onChanged(r.contact);
       saved();
     } catch (err) {
-      failed(err);
+      // A refused field value (or a field removed meanwhile) shows under that field.
+      const refused = fieldError(err);
+      const key = refused?.field.startsWith('contact_detail.')
+        ? refused.field.slice('contact_detail.'.length)
+        : null;
+      if (refused && key && contact.contact_detail.some((f) => f.key === key))
+        setErrors({ [key]: refused.message });
+      else failed(err);
     }
   };
 
@@ -244,11 +275,12 @@ export function ContactDrawer({
           {contact.contact_detail.map((f) =>
             f.editable ? (
               <FieldInput
-                key={f.key}
+                key={`${generation}-${f.key}`}
                 field={f}
                 value={values[f.key] ?? ''}
                 error={errors[f.key]}
-                onChange={(v) => setValues({ ...values, [f.key]: v })}
+                onChange={(v) => setValues((all) => ({ ...all, [f.key]: v }))}
+                onBadDate={(bad) => setBadDates((all) => ({ ...all, [f.key]: bad }))}
               />
             ) : (
               <div key={f.key} className="ct-readonly" data-testid={`field-${f.key}`}>

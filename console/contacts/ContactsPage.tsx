@@ -23,6 +23,7 @@ import {
 import './contacts.css';
 
 const PAGE_SIZE = 50;
+const FIRST_PAGE: (string | undefined)[] = [undefined];
 const SORTS = [
   { value: 'last_active:desc', key: 'sortRecent' },
   { value: 'name:asc', key: 'sortName' },
@@ -51,8 +52,13 @@ export default function ContactsPage({ titleKey }: PageProps) {
   const [tag, setTag] = useState('');
   const [verified, setVerified] = useState('');
   const [sort, setSort] = useState(SORTS[0].value);
-  // Cursors of the pages before the current one (keyset paging: back is a stack).
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  // Cursors of the pages before the current one (keyset paging: back is a stack), kept with the
+  // filters and sort they were made for: new filters start from the first page in the same render,
+  // so a cursor of the old sort is never sent with the new one.
+  const [paging, setPaging] = useState<{ key: string; cursors: (string | undefined)[] }>({
+    key: '',
+    cursors: FIRST_PAGE,
+  });
   const [page, setPage] = useState<{ list: ContactView[]; next: string | null } | null>(null);
   const [total, setTotal] = useState<number | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -73,6 +79,8 @@ export default function ContactsPage({ titleKey }: PageProps) {
     order,
   };
   const filterKey = JSON.stringify(query);
+  const cursors = paging.key === filterKey ? paging.cursors : FIRST_PAGE;
+  const setCursors = (next: (string | undefined)[]) => setPaging({ key: filterKey, cursors: next });
   const cursor = cursors[cursors.length - 1];
 
   const loadMasterdata = useCallback(() => {
@@ -80,10 +88,9 @@ export default function ContactsPage({ titleKey }: PageProps) {
   }, []);
   useEffect(() => loadMasterdata(), [loadMasterdata]);
 
-  // A new filter starts from the first page.
+  // A new filter clears the selection (and starts from the first page: `cursors` above).
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filters
   useEffect(() => {
-    setCursors([undefined]);
     setSelected([]);
   }, [filterKey]);
 

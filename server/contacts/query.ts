@@ -65,10 +65,18 @@ function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.k, c.id])).toString('base64url');
 }
 
-function decodeCursor(text: string): Cursor {
+/** A timestamp as PostgreSQL writes it as text ('2026-11-25 00:39:29.547123+00'). */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+/** A cursor of this sort: a page's cursor sent with another sort (or made up) is a 400, not a failed query. */
+function decodeCursor(text: string, sort: ContactSort): Cursor {
   try {
     const [k, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if ((k === null || typeof k === 'string') && typeof id === 'string') return { k, id };
+    const keyFits =
+      sort === 'name'
+        ? k === null || typeof k === 'string'
+        : (k === null && sort === 'last_active') || (typeof k === 'string' && TIMESTAMP_TEXT.test(k));
+    if (keyFits && typeof id === 'string') return { k, id };
   } catch {
     // falls through to the 400 below
   }
@@ -111,7 +119,9 @@ export async function queryContacts(
   q: ContactQuery,
 ): Promise<{ rows: FollowerRow[]; nextCursor: string | null }> {
   const where = filterWhere(accountId, q);
-  const conditions = q.cursor ? and(where, afterCursor(q.sort, q.order, decodeCursor(q.cursor))) : where;
+  const conditions = q.cursor
+    ? and(where, afterCursor(q.sort, q.order, decodeCursor(q.cursor, q.sort)))
+    : where;
   const found = await db
     .select({ row: followers, key: keyOf(q.sort) })
     .from(followers)

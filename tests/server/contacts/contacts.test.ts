@@ -154,6 +154,30 @@ describe('list paging', () => {
     );
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
+
+  it("a cursor of another sort, or a made-up one, is a 400 naming cursor (never a failed query's 500)", async () => {
+    for (let i = 0; i < 3; i++) await h.api('POST', '/api/contact/create', { line_name: `Cursor ${i}` });
+    const byName = await h.api('GET', '/api/contact/list', { sort: 'name', order: 'asc', limit: '1' });
+    const nameCursor = byName.body.next_cursor as string;
+    const byCreated = await h.api('GET', '/api/contact/list', { sort: 'created', order: 'desc', limit: '1' });
+    const createdCursor = byCreated.body.next_cursor as string;
+    const made = (k: unknown) => Buffer.from(JSON.stringify([k, 'x'])).toString('base64url');
+    for (const [sort, cursor] of [
+      ['created', nameCursor],
+      ['last_active', nameCursor],
+      ['created', made(null)],
+      ['last_active', made('2026-13-45 not a time')],
+    ]) {
+      const res = await h.api('GET', '/api/contact/list', { sort, order: 'desc', cursor });
+      expect(res.status, `${sort} ${cursor}`).toBe(400);
+      expect(res.body.field).toBe('cursor');
+    }
+    // The cursors each sort gives back still work, a name cursor in the created sort's place too.
+    expect((await h.api('GET', '/api/contact/list', { sort: 'name', cursor: nameCursor })).status).toBe(200);
+    const next = await h.api('GET', '/api/contact/list', { sort: 'created', cursor: createdCursor });
+    expect(next.status).toBe(200);
+    expect(next.body.list.length).toBeGreaterThan(0);
+  });
 });
 
 describe('import and export', () => {
