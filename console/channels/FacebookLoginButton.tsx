@@ -25,12 +25,14 @@ declare global {
 }
 
 const SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
+/** The SDK could not be fetched (offline, blocked): shown as channels.facebookNotLoaded. */
+class SdkNotLoaded extends Error {}
 const GRAPH_VERSION = 'v21.0';
 
 function loadSdk(appId: string): Promise<FacebookSdk> {
   return new Promise((resolve, reject) => {
     const ready = () => {
-      if (!window.FB) return reject(new Error('Facebook login did not load.'));
+      if (!window.FB) return reject(new SdkNotLoaded('Facebook login did not load.'));
       window.FB.init({ appId, version: GRAPH_VERSION, xfbml: false, cookie: false });
       resolve(window.FB);
     };
@@ -39,7 +41,7 @@ function loadSdk(appId: string): Promise<FacebookSdk> {
     script.src = SDK_URL;
     script.async = true;
     script.onload = ready;
-    script.onerror = () => reject(new Error('Facebook login did not load.'));
+    script.onerror = () => reject(new SdkNotLoaded('Facebook login did not load.'));
     document.head.appendChild(script);
   });
 }
@@ -55,10 +57,12 @@ export function FacebookLoginButton({
   config: FacebookLoginConfig;
   onPage: (page: { pageId: string; pageToken: string; name: string }) => void;
 }) {
-  const [pages, setPages] = useState<Page[]>([]);
+  // null until Facebook has answered which Pages the login may manage.
+  const [pages, setPages] = useState<Page[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const start = async () => {
     setError(null);
+    setPages(null);
     try {
       const fb = await loadSdk(appId);
       const dev = ['localhost', '127.0.0.1'].includes(window.location.hostname);
@@ -74,7 +78,13 @@ export function FacebookLoginButton({
         { scope, auth_type: config.authType, return_scopes: true },
       );
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(
+        err instanceof SdkNotLoaded
+          ? t('channels.facebookNotLoaded')
+          : err instanceof Error
+            ? err.message
+            : String(err),
+      );
     }
   };
   return (
@@ -83,7 +93,8 @@ export function FacebookLoginButton({
         {t('channels.facebookLogin')}
       </button>
       {error ? <p className="field-error">{error}</p> : null}
-      {pages.length > 0 ? (
+      {pages?.length === 0 ? <p className="muted">{t('channels.facebookNoPages')}</p> : null}
+      {pages && pages.length > 0 ? (
         <ul className="pc-pages">
           {pages.map((page) => (
             <li key={page.id}>

@@ -5,12 +5,14 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   CHANNEL_FIELDS,
+  INVALID_VALUE,
   type PlatformChannelType,
   validateChannelSettings,
 } from '../../core/channels/settings';
 import type { FieldError } from '../../core/validation/rules';
 import { t } from '../app/i18n';
 import { canDo } from '../session/access';
+import { Confirm } from '../ui/Dialog';
 import { FieldErrorText } from '../ui/FieldErrorText';
 import { FacebookLoginButton } from './FacebookLoginButton';
 import {
@@ -49,6 +51,12 @@ export function CopyButton({ text }: { text: string }) {
   );
 }
 
+/** What the platform's answer calls a value, in the page's language (a key we do not know as it came). */
+function detailLabel(key: string): string {
+  const label = t(`channels.details.${key}`);
+  return label === `channels.details.${key}` ? key : label;
+}
+
 function ConnectionAnswer({ result }: { result: ConnectionResult }) {
   return (
     <div
@@ -63,7 +71,7 @@ function ConnectionAnswer({ result }: { result: ConnectionResult }) {
         <dl>
           {Object.entries(result.details).map(([k, v]) => (
             <div key={k}>
-              <dt>{k}</dt>
+              <dt>{detailLabel(k)}</dt>
               <dd>{String(v ?? '—')}</dd>
             </div>
           ))}
@@ -96,13 +104,18 @@ export function PlatformChannelModal({
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const [result, setResult] = useState<ConnectionResult | null>(null);
   const [testing, setTesting] = useState(false);
+  // Spec 5: an edit asks Yes / No first; switching the channel off says what stops.
+  const [confirming, setConfirming] = useState(false);
+  const confirmingRef = useRef(false);
+  confirmingRef.current = confirming;
   // Read-only 'settings' (a supervisor by default) sees the channel; saving and testing need write.
   const mayWrite = canDo('settings', 'write');
 
   useEffect(() => {
     if (platformChannels.value.length === 0 || !facebookLogin.value) void loadPlatformChannels();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      // Escape in the Yes / No question closes only the question.
+      if (e.key === 'Escape' && !confirmingRef.current) onClose();
     };
     document.addEventListener('keydown', onKey);
     ref.current?.querySelector<HTMLElement>('input')?.focus();
@@ -120,13 +133,26 @@ export function PlatformChannelModal({
 
   const fields = CHANNEL_FIELDS[type];
   const saved = new Set(channel?.secrets_set ?? []);
-  const errorFor = (field: string) => errors.find((e) => e.field === field)?.message ?? null;
+  const errorFor = (field: string) => {
+    const message = errors.find((e) => e.field === field)?.message ?? null;
+    // "Not in the form the platform gives" says which form, naming the field, in the page's language.
+    const format = fields.find((f) => `config.${f.key}` === field);
+    if (message === INVALID_VALUE && format?.format)
+      return t(`channels.formats.${format.format}`, { field: t(format.label) });
+    return message;
+  };
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     const found = validateChannelSettings(type, { name, config: values }, channel ? saved : new Set());
     setErrors(found);
     if (found.length > 0) return;
+    if (channel) setConfirming(true);
+    else await store();
+  };
+
+  const store = async () => {
+    setConfirming(false);
     setStatus('saving');
     const answer = channel
       ? await updateChannel(channel._id, { name, settings: values, enabled })
@@ -137,6 +163,8 @@ export function PlatformChannelModal({
       return;
     }
     setStatus('saved');
+    // A test of the credentials before this save no longer says anything about them.
+    setResult(null);
     setCurrentId(answer._id);
     // Secrets are not sent back: the form forgets what was typed.
     setValues({ ...answer.settings });
@@ -255,12 +283,30 @@ export function PlatformChannelModal({
             </button>
           ) : null}
           {mayWrite ? (
-            <button type="submit" form={formId} className="primary ws-save" disabled={status === 'saving'}>
+            <button
+              type="submit"
+              form={formId}
+              className="primary-button ws-save"
+              disabled={status === 'saving'}
+            >
               {channel ? t('channels.save') : t('channels.connect')}
             </button>
           ) : null}
         </footer>
       </div>
+      {confirming && channel ? (
+        <Confirm
+          title={channel.enabled && !enabled ? t('channels.switchOffTitle') : t('settings.common.saveTitle')}
+          text={
+            channel.enabled && !enabled
+              ? t('channels.switchOffConfirm', { name: name.trim() || channel.name })
+              : t('settings.common.saveConfirm')
+          }
+          danger={channel.enabled && !enabled}
+          onYes={() => void store()}
+          onNo={() => setConfirming(false)}
+        />
+      ) : null}
     </div>
   );
 }

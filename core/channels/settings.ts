@@ -15,45 +15,62 @@ export interface ChannelField {
   max: number;
   /** Characters the platform uses for this value; anything else is a typo. */
   pattern?: RegExp;
+  /** Locale key (channels.formats.<format>) saying what `pattern` allows, shown for INVALID_VALUE. */
+  format?: string;
 }
 
 const field = (
   key: string,
-  options: { secret?: boolean; required?: boolean; max?: number; pattern?: RegExp } = {},
+  options: {
+    secret?: boolean;
+    required?: boolean;
+    max?: number;
+    pattern?: RegExp;
+    format?: string;
+    /** The label's key when the platform names the value differently (WeChat's AppID). */
+    label?: string;
+  } = {},
 ): ChannelField => ({
   key,
-  label: `channels.fields.${key}`,
+  label: `channels.fields.${options.label ?? key}`,
   secret: options.secret ?? false,
   required: options.required ?? true,
   max: options.max ?? 200,
   pattern: options.pattern,
+  format: options.format,
 });
 
 const DIGITS = /^\d+$/;
 const TOKEN = /^[\x21-\x7e]+$/;
 
 const META_FIELDS = [
-  field('page_id', { pattern: DIGITS, max: 40 }),
-  field('app_id', { required: false, pattern: DIGITS, max: 40 }),
-  field('app_secret', { secret: true, pattern: TOKEN, max: 100 }),
-  field('page_token', { secret: true, pattern: TOKEN, max: 1000 }),
-  field('verify_token', { secret: true, pattern: TOKEN, max: 200 }),
+  field('page_id', { pattern: DIGITS, format: 'digits', max: 40 }),
+  field('app_id', { required: false, pattern: DIGITS, format: 'digits', max: 40 }),
+  field('app_secret', { secret: true, pattern: TOKEN, format: 'token', max: 100 }),
+  field('page_token', { secret: true, pattern: TOKEN, format: 'token', max: 1000 }),
+  field('verify_token', { secret: true, pattern: TOKEN, format: 'token', max: 200 }),
 ];
 
 /** The settings of each platform, in the order the form shows them. */
 export const CHANNEL_FIELDS: Record<PlatformChannelType, readonly ChannelField[]> = {
   line: [
-    field('channel_id', { pattern: DIGITS, max: 20 }),
-    field('channel_secret', { secret: true, pattern: /^[0-9a-fA-F]+$/, max: 64 }),
-    field('access_token', { secret: true, pattern: TOKEN, max: 1000 }),
+    field('channel_id', { pattern: DIGITS, format: 'digits', max: 20 }),
+    field('channel_secret', { secret: true, pattern: /^[0-9a-fA-F]+$/, format: 'hex', max: 64 }),
+    field('access_token', { secret: true, pattern: TOKEN, format: 'token', max: 1000 }),
   ],
   messenger: META_FIELDS,
   instagram: META_FIELDS,
   wechat: [
-    field('app_id', { pattern: /^[A-Za-z0-9_]+$/, max: 40 }),
-    field('app_secret', { secret: true, pattern: /^[A-Za-z0-9]+$/, max: 64 }),
+    field('app_id', { label: 'wechat_app_id', pattern: /^[A-Za-z0-9_]+$/, format: 'wechatAppId', max: 40 }),
+    field('app_secret', {
+      label: 'wechat_app_secret',
+      secret: true,
+      pattern: /^[A-Za-z0-9]+$/,
+      format: 'lettersDigits',
+      max: 64,
+    }),
     // The token the WeChat console is given for webhook signatures: 3 to 32 letters and digits.
-    field('token', { secret: true, pattern: /^[A-Za-z0-9]{3,32}$/, max: 32 }),
+    field('token', { secret: true, pattern: /^[A-Za-z0-9]{3,32}$/, format: 'wechatToken', max: 32 }),
   ],
 };
 

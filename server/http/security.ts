@@ -1,35 +1,50 @@
 // Response headers per kind of response, the CORS rule for /api, and the server's timeouts.
-// - Console pages: a strict Content-Security-Policy (scripts only from our origin, no inline
-//   script), never framed. The full-page widget may be framed by any site.
+// - Console pages: a strict Content-Security-Policy (scripts only from our origin and Facebook's
+//   login SDK, no inline script), never framed. The full-page widget may be framed by any site
+//   and runs nothing of Facebook's.
 // - JSON and other responses: nothing in them may run or be framed.
 // - /api answers only the console's own origin; /service/* (the widget) answers every site
 //   (server/widget/routes.ts), which is safe because it uses no cookies.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AppContext } from '../context';
 import { limitSocketConnections } from '../realtime/limits';
 import { HttpError } from './errors';
 import { registerInputText } from './inputText';
 
-/** Scripts and styles from our origin only; images and video may come from any https address
- *  (templates show images by URL); the sockets and API are ours. */
-export const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // React sets style properties through the DOM (allowed); shadow roots carry <style> elements.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** Facebook's login SDK (spec 7, social login: "Continue with Facebook" when a Messenger or
+ *  Instagram channel is set up): its script, its calls to the Graph API and its hidden frames. */
+const FACEBOOK_SDK = {
+  script: 'https://connect.facebook.net',
+  connect: 'https://graph.facebook.com https://*.facebook.com',
+  frame: 'https://*.facebook.com',
+};
 
-/** The full-page widget: like the console, but any site may show it in a frame. */
-export const WIDGET_PAGE_CSP = CONSOLE_CSP.replace("frame-ancestors 'none'", 'frame-ancestors *');
+/** Scripts and styles from our origin (and, where `facebook`, Facebook's SDK); images and video
+ *  may come from any https address (templates show images by URL); the sockets and API are ours. */
+function pagePolicy({ facebook, framedBy }: { facebook: boolean; framedBy: string }): string {
+  const from = (own: string, theirs: string) => (facebook ? `${own} ${theirs}` : own);
+  return [
+    "default-src 'self'",
+    `script-src ${from("'self'", FACEBOOK_SDK.script)}`,
+    // React sets style properties through the DOM (allowed); shadow roots carry <style> elements.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "font-src 'self' data:",
+    `connect-src ${from("'self'", FACEBOOK_SDK.connect)}`,
+    `frame-src ${from("'self'", FACEBOOK_SDK.frame)}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${framedBy}`,
+  ].join('; ');
+}
+
+export const CONSOLE_CSP = pagePolicy({ facebook: true, framedBy: "'none'" });
+
+/** The full-page widget: any site may show it in a frame; nothing of Facebook's runs in it. */
+export const WIDGET_PAGE_CSP = pagePolicy({ facebook: false, framedBy: '*' });
 
 /** JSON, text and files: nothing in them runs, nothing frames them. */
 export const INERT_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -51,7 +66,7 @@ export function isOwnOrigin(ctx: AppContext, origin: string, host: string | unde
 
 class CrossOriginRefused extends HttpError {
   constructor() {
-    super(403, 'Cross-origin requests to /api are not allowed.', 'cross_origin');
+    super(403, SERVER_MESSAGES.crossOrigin, 'cross_origin');
   }
 }
 

@@ -59,7 +59,9 @@ describe('headers per kind of response', () => {
     for (const path of ['/', '/live', '/th/contact-list', '/no-such-page']) {
       const res = await get(path);
       const csp = cspDirectives(res.headers.get('content-security-policy'));
-      expect(csp.get('script-src'), path).toBe("'self'");
+      // Our scripts, and Facebook's login SDK (spec 7) and nothing else: no inline, no eval.
+      expect(csp.get('script-src'), path).toBe("'self' https://connect.facebook.net");
+      expect(csp.get('connect-src'), path).toBe("'self' https://graph.facebook.com https://*.facebook.com");
       expect(csp.get('frame-ancestors'), path).toBe("'none'");
       expect(csp.get('object-src')).toBe("'none'");
       expect(csp.get('base-uri')).toBe("'none'");
@@ -79,7 +81,9 @@ describe('headers per kind of response', () => {
 
   it('the full-page widget may be framed by any site; JSON and files are inert', async () => {
     const widget = await get(`/widget/${h.owner.widgetId}`);
-    expect(cspDirectives(widget.headers.get('content-security-policy')).get('frame-ancestors')).toBe('*');
+    const widgetCsp = cspDirectives(widget.headers.get('content-security-policy'));
+    expect(widgetCsp.get('frame-ancestors')).toBe('*');
+    expect(widgetCsp.get('script-src')).toBe("'self'");
     expect(widget.headers.get('x-frame-options')).toBeNull();
     for (const res of [
       await get('/api/auth/me', h.owner.headers),
