@@ -7,6 +7,7 @@ import { GREETING_PLACEHOLDERS } from '../../core/format/greeting';
 import { PRE_CHAT_FIELD_TYPES, type PreChatField, type WidgetMenuButton } from '../../core/models/widget';
 import { WIDGET_LIMITS, type WidgetSettings } from '../../core/widget/settings';
 import { t } from '../app/i18n';
+import { Confirm } from '../ui/Dialog';
 import { FieldErrorText } from '../ui/FieldErrorText';
 import { IdentityVerification } from './IdentityVerification';
 import {
@@ -175,7 +176,13 @@ function Preview() {
         </div>
       </div>
       {s.scatter_message ? <p className="ws-preview-scatter">{s.scatter_message}</p> : null}
-      <span className="ws-preview-launcher">💬 {s.button_label}</span>
+      <span className="ws-preview-launcher">
+        {/* The launcher's own icon (widget-element), not an emoji that fonts draw differently. */}
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 4h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-5 4V5a1 1 0 0 1 1-1z" />
+        </svg>
+        {s.button_label}
+      </span>
     </figure>
   );
 }
@@ -544,21 +551,40 @@ function Install() {
 export function WidgetSettingsModal({ widgetId, onClose }: { widgetId: string; onClose: () => void }) {
   useSignals();
   const [tab, setTab] = useState<Tab>('appearance');
+  // Spec 5 'Leave without saving': closing with unsaved edits (on any tab) asks first.
+  const [leaving, setLeaving] = useState(false);
+  const leavingRef = useRef(false);
+  leavingRef.current = leaving;
+  const requestClose = () => {
+    if (dirty.value) setLeaving(true);
+    else onClose();
+  };
+  const requestCloseRef = useRef(requestClose);
+  requestCloseRef.current = requestClose;
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     void openSettings(widgetId);
     const previous = document.activeElement as HTMLElement | null;
+    // The question's own Escape answers No; this one only asks.
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape' && !leavingRef.current) requestCloseRef.current();
+    };
+    // Reloading or closing the tab with unsaved edits: the browser asks.
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      if (!dirty.value) return;
+      e.preventDefault();
+      e.returnValue = '';
     };
     document.addEventListener('keydown', onKey);
+    window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       document.removeEventListener('keydown', onKey);
+      window.removeEventListener('beforeunload', onBeforeUnload);
       closeSettings();
       previous?.focus?.();
     };
-  }, [widgetId, onClose]);
+  }, [widgetId]);
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
   }, []);
@@ -590,12 +616,17 @@ export function WidgetSettingsModal({ widgetId, onClose }: { widgetId: string; o
         className="ws-backdrop"
         aria-label={t('widgetSettings.close')}
         tabIndex={-1}
-        onClick={onClose}
+        onClick={requestClose}
       />
       <div className="ws-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>
         <header className="ws-head">
           <h2 id={titleId}>{t('widgetSettings.title')}</h2>
-          <button type="button" className="ws-x" aria-label={t('widgetSettings.close')} onClick={onClose}>
+          <button
+            type="button"
+            className="ws-x"
+            aria-label={t('widgetSettings.close')}
+            onClick={requestClose}
+          >
             ×
           </button>
         </header>
@@ -656,7 +687,7 @@ export function WidgetSettingsModal({ widgetId, onClose }: { widgetId: string; o
                 : ''}
             {!canEdit && ready ? t('widgetSettings.readOnly') : ''}
           </span>
-          <button type="button" className="ws-button" onClick={onClose}>
+          <button type="button" className="ws-button" onClick={requestClose}>
             {t('widgetSettings.close')}
           </button>
           <button
@@ -669,6 +700,17 @@ export function WidgetSettingsModal({ widgetId, onClose }: { widgetId: string; o
           </button>
         </footer>
       </div>
+      {leaving ? (
+        <Confirm
+          title={t('widgetSettings.leaveTitle')}
+          text={t('widgetSettings.leaveText')}
+          onNo={() => setLeaving(false)}
+          onYes={() => {
+            setLeaving(false);
+            onClose();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

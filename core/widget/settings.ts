@@ -127,6 +127,99 @@ function push(errors: FieldError[], field: string, message: string | null) {
   if (message) errors.push({ field, message });
 }
 
+/** A list with more entries than its limit (the texts of core/automation: 'At most N are allowed.'). */
+const tooMany = (max: number) => `At most ${max} are allowed.`;
+
+/** The widget's own messages (translated through core/text/messageKeys). */
+export const WIDGET_MESSAGES = {
+  /** A pre-chat key that is not a placeholder-safe name, or repeats another key. */
+  preChatKey: 'key is invalid format',
+} as const;
+
+const TEXT_KEYS = [
+  'brand_label',
+  'button_color',
+  'label_color',
+  'button_label',
+  'logo',
+  'scatter_message',
+  'header',
+  'description',
+  'welcome_message',
+  'greeting_message',
+] as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The first value of a settings patch that is of the wrong kind (a number for a colour, an
+ * unknown field type, a list that is not one). normalizeWidgetSettings would quietly keep the
+ * saved value or a default instead, so a save would be taken in part; the server refuses it
+ * whole, naming the field.
+ */
+export function widgetSettingsShapeError(input: Record<string, unknown>): FieldError | null {
+  const errors: FieldError[] = [];
+  const text = (field: string, v: unknown, optional = false) =>
+    push(errors, field, (optional && v === undefined) || typeof v === 'string' ? null : MESSAGES.required);
+  const flag = (field: string, v: unknown) =>
+    push(errors, field, v === undefined || typeof v === 'boolean' ? null : MESSAGES.required);
+  const oneOf = (field: string, v: unknown, choices: readonly string[]) =>
+    push(
+      errors,
+      field,
+      v === undefined || choices.includes(v as string) ? null : MESSAGES.oneOf(field, choices),
+    );
+  for (const key of TEXT_KEYS) if (key in input) text(key, input[key]);
+  flag('chat_form', input.chat_form);
+  const fields = input.pre_chat_form_fields;
+  if (fields !== undefined) {
+    if (!Array.isArray(fields)) push(errors, 'pre_chat_form_fields', MESSAGES.required);
+    else
+      fields.forEach((f, i) => {
+        const at = `pre_chat_form_fields.${i}`;
+        if (!isObject(f)) push(errors, at, MESSAGES.required);
+        else {
+          text(`${at}.key`, f.key);
+          text(`${at}.label`, f.label);
+          oneOf(`${at}.type`, f.type, PRE_CHAT_FIELD_TYPES);
+          flag(`${at}.required`, f.required);
+        }
+      });
+  }
+  const menu = input.menu;
+  if (menu !== undefined && menu !== null) {
+    if (!isObject(menu)) push(errors, 'menu', MESSAGES.required);
+    else {
+      text('menu.menuId', menu.menuId, true);
+      text('menu.menuLabel', menu.menuLabel);
+      flag('menu.isQuickStart', menu.isQuickStart);
+      const buttons = menu.buttons ?? [];
+      if (!Array.isArray(buttons)) push(errors, 'menu.buttons', MESSAGES.required);
+      else
+        buttons.forEach((b, i) => {
+          const at = `menu.buttons.${i}`;
+          if (!isObject(b)) push(errors, at, MESSAGES.required);
+          else {
+            text(`${at}.id`, b.id, true);
+            text(`${at}.label`, b.label);
+            oneOf(`${at}.type`, b.type, ['message', 'postback', 'uri']);
+            for (const key of ['text', 'data', 'uri']) text(`${at}.${key}`, b[key], true);
+          }
+        });
+    }
+  }
+  const ice = input.ice_breakers;
+  if (ice !== undefined) {
+    if (!Array.isArray(ice)) push(errors, 'ice_breakers', MESSAGES.required);
+    else
+      ice.forEach((v, i) => {
+        text(`ice_breakers.${i}`, v);
+      });
+  }
+  return errors[0] ?? null;
+}
+
 const requiredText = (value: string, max: number) =>
   isBlank(value) ? MESSAGES.required : hasMaxLength(value, max) ? null : MESSAGES.maxLength(max);
 const optionalText = (value: string, max: number) =>
@@ -148,7 +241,7 @@ export function validateWidgetSettings(s: WidgetSettings): FieldError[] {
   push(errors, 'greeting_message', optionalText(s.greeting_message, WIDGET_LIMITS.text));
 
   if (s.pre_chat_form_fields.length > WIDGET_LIMITS.preChatFields)
-    push(errors, 'pre_chat_form_fields', MESSAGES.maxLength(WIDGET_LIMITS.preChatFields));
+    push(errors, 'pre_chat_form_fields', tooMany(WIDGET_LIMITS.preChatFields));
   const seen = new Set<string>();
   s.pre_chat_form_fields.forEach((f, i) => {
     const at = `pre_chat_form_fields.${i}`;
@@ -159,7 +252,7 @@ export function validateWidgetSettings(s: WidgetSettings): FieldError[] {
         ? MESSAGES.required
         : PRE_CHAT_KEY.test(f.key) && !seen.has(f.key)
           ? null
-          : 'key is invalid format',
+          : WIDGET_MESSAGES.preChatKey,
     );
     seen.add(f.key);
     push(errors, `${at}.label`, requiredText(f.label, WIDGET_LIMITS.short));
@@ -168,7 +261,7 @@ export function validateWidgetSettings(s: WidgetSettings): FieldError[] {
   if (s.menu) {
     push(errors, 'menu.menuLabel', requiredText(s.menu.menuLabel, WIDGET_LIMITS.label));
     if (s.menu.buttons.length > WIDGET_LIMITS.menuButtons)
-      push(errors, 'menu.buttons', MESSAGES.maxLength(WIDGET_LIMITS.menuButtons));
+      push(errors, 'menu.buttons', tooMany(WIDGET_LIMITS.menuButtons));
     s.menu.buttons.forEach((b, i) => {
       const at = `menu.buttons.${i}`;
       push(errors, `${at}.label`, requiredText(b.label, WIDGET_LIMITS.label));
@@ -180,7 +273,7 @@ export function validateWidgetSettings(s: WidgetSettings): FieldError[] {
   }
 
   if (s.ice_breakers.length > WIDGET_LIMITS.iceBreakers)
-    push(errors, 'ice_breakers', MESSAGES.maxLength(WIDGET_LIMITS.iceBreakers));
+    push(errors, 'ice_breakers', tooMany(WIDGET_LIMITS.iceBreakers));
   s.ice_breakers.forEach((text, i) => {
     push(errors, `ice_breakers.${i}`, requiredText(text, WIDGET_LIMITS.short));
   });

@@ -5,7 +5,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WIDGET_EVENTS } from '../../core/realtime/events';
 import { MESSAGES } from '../../core/validation/rules';
-import { normalizeWidgetSettings, validateWidgetSettings } from '../../core/widget/settings';
+import {
+  normalizeWidgetSettings,
+  validateWidgetSettings,
+  widgetSettingsShapeError,
+} from '../../core/widget/settings';
 import { hasArea, requireArea } from '../accounts/permissions';
 import { channels } from '../accounts/schema';
 import type { AppContext } from '../context';
@@ -68,7 +72,11 @@ export function registerWidgetSettingsRoutes(app: FastifyInstance, ctx: AppConte
     const account = await requireArea(ctx, request, ...EDIT);
     const body = (request.body ?? {}) as { widget_id?: unknown; settings?: unknown };
     const channel = await ownWidget(ctx, account.accountId, body.widget_id);
-    if (!body.settings || typeof body.settings !== 'object') throw new Invalid('settings', MESSAGES.required);
+    if (!body.settings || typeof body.settings !== 'object' || Array.isArray(body.settings))
+      throw new Invalid('settings', MESSAGES.required);
+    // A value of the wrong kind refuses the whole save (normalizing would keep the rest of it).
+    const wrong = widgetSettingsShapeError(body.settings as Record<string, unknown>);
+    if (wrong) throw new Invalid(wrong.field, wrong.message);
     // Keys left out keep their saved values.
     const settings = normalizeWidgetSettings(body.settings, channel.settings);
     const [error] = validateWidgetSettings(settings);

@@ -483,4 +483,45 @@ describe('socket /widget', () => {
     expect(read.body.snippet.html).toContain(`<chat-widget widget-id="${widgetId}">`);
     expect((await call('/api/widget/settings?widget_id=other', { headers: auth.headers })).status).toBe(404);
   });
+
+  it('refuses a save with a value of the wrong kind whole, naming the field, and keeps nothing of it', async () => {
+    const put = (settings: unknown) =>
+      call('/api/widget/settings', {
+        method: 'PUT',
+        headers: auth.headers,
+        body: { widget_id: widgetId, settings },
+      });
+    const before = (await call(`/api/widget/settings?widget_id=${widgetId}`, { headers: auth.headers })).body
+      .settings;
+    const cases: [unknown, string, string][] = [
+      [{ button_color: 123, description: 'half' }, 'button_color', 'This field is required.'],
+      [{ description: 'half', chat_form: 'yes' }, 'chat_form', 'This field is required.'],
+      [
+        { description: 'half', pre_chat_form_fields: [{ key: 'name', label: 'N', type: 'bogus' }] },
+        'pre_chat_form_fields.0.type',
+        'pre_chat_form_fields.0.type must be one of: text, email, tel, textarea.',
+      ],
+      [
+        { description: 'half', pre_chat_form_fields: 'name' },
+        'pre_chat_form_fields',
+        'This field is required.',
+      ],
+      [
+        { description: 'half', menu: { menuLabel: 'M', buttons: [{ label: 'x', type: 'zzz' }] } },
+        'menu.buttons.0.type',
+        'menu.buttons.0.type must be one of: message, postback, uri.',
+      ],
+      [{ description: 'half', ice_breakers: ['Hi', 5] }, 'ice_breakers.1', 'This field is required.'],
+      [{ description: 'half', ice_breakers: Array(6).fill('Hi') }, 'ice_breakers', 'At most 5 are allowed.'],
+      [['x'], 'settings', 'This field is required.'],
+    ];
+    for (const [settings, field, message] of cases) {
+      const res = await put(settings);
+      expect(res.status, JSON.stringify(settings)).toBe(400);
+      expect(res.body).toMatchObject({ field, message });
+    }
+    const after = (await call(`/api/widget/settings?widget_id=${widgetId}`, { headers: auth.headers })).body
+      .settings;
+    expect(after).toEqual(before);
+  });
 });
