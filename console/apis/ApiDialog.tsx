@@ -10,6 +10,7 @@ import {
   validateApiConnection,
 } from '../../core/apis/connection';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { ApiError, api } from '../session/api';
 import { failed, saved } from '../settings/ui';
 import { Modal } from '../ui/Dialog';
@@ -101,7 +102,7 @@ function TestPanel({
       setResult(await testApi(draft, draft.sample_values));
     } catch (err) {
       setResult(null);
-      setProblem(err instanceof ApiError ? err.body.message : t('settings.common.loadFailed'));
+      setProblem(err instanceof ApiError ? localMessage(err.body.message) : t('settings.common.loadFailed'));
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useState } from 'react';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { Dialog } from '../templates/Dialog';
@@ -25,7 +26,7 @@ import {
   type ReplyMessage,
   saveIntent,
 } from './api';
-import { ActiveToggle, ListStatus, problemText, SelectInput, TextInput, Toggle } from './ui';
+import { ActiveToggle, ListStatus, SelectInput, TextInput, Toggle } from './ui';
 import './automation.css';
 import '../templates/templates.css';
 
@@ -125,7 +126,7 @@ function IntentEditor({
             </button>
           </div>
           {problems.training_phrases ? (
-            <p className="auto-error">{problemText(problems.training_phrases)}</p>
+            <p className="auto-error">{localMessage(problems.training_phrases)}</p>
           ) : null}
         </fieldset>
         <SelectInput

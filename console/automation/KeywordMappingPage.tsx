@@ -10,6 +10,7 @@ import {
   type KeywordAction,
 } from '../../core/automation/keywords';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { Dialog } from '../templates/Dialog';
@@ -34,7 +35,7 @@ import {
   testText,
 } from './api';
 import { EditableList } from './EditableList';
-import { ActiveToggle, problemText, SearchedTable, SelectInput, TextInput, Toggle } from './ui';
+import { ActiveToggle, SearchedTable, SelectInput, TextInput, Toggle } from './ui';
 import './automation.css';
 import '../templates/templates.css';
 
@@ -145,7 +146,7 @@ function RuleEditor({
             blank={(): Keyword => ({ text: '', match: 'contains' })}
             min={1}
             rowClass="auto-keywords-edit"
-            problem={problems.keywords ? problemText(problems.keywords) : null}
+            problem={problems.keywords ? localMessage(problems.keywords) : null}
             addLabel={t('automation.keyword.addKeyword')}
           >
             {(k, i, set) => (

@@ -7,6 +7,7 @@ import { BOT_CHANNELS } from '../../core/automation/replyConvert';
 import { MAX_REPLY_ITEMS, newReplyItem, type ReplyItem } from '../../core/automation/replyMessage';
 import { REPLY_MESSAGE_TYPES, type ReplyMessageType } from '../../core/models/chat';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { Dialog } from '../templates/Dialog';
 import { notifySaved } from '../templates/Toasts';
 import { CancelSave } from '../ui/CancelSave';
@@ -23,15 +24,7 @@ import {
 } from './api';
 import { EditableList } from './EditableList';
 import { AddItemBar, ItemBody, type ItemRow, rowKeyer } from './ReplyItemRows';
-import {
-  ActiveToggle,
-  type Problems,
-  problemsOf,
-  problemsUnder,
-  problemText,
-  SelectInput,
-  TextInput,
-} from './ui';
+import { ActiveToggle, type Problems, problemsOf, problemsUnder, SelectInput, TextInput } from './ui';
 
 const keyed = rowKeyer('item');
 
@@ -72,14 +65,7 @@ function SortableItem({
           {t('automation.remove')}
         </button>
       </div>
-      <ItemBody
-        item={row.item}
-        at={at}
-        problems={problems}
-        onChange={onChange}
-        errorClass="auto-error"
-        problemText={problemText}
-      />
+      <ItemBody item={row.item} at={at} problems={problems} onChange={onChange} errorClass="auto-error" />
     </li>
   );
 }
@@ -104,7 +90,7 @@ function QuickReplies({
         max={13}
         rowClass="auto-quick"
         rowTestId="quick-reply"
-        problem={problems.quick_replies ? problemText(problems.quick_replies) : null}
+        problem={problems.quick_replies ? localMessage(problems.quick_replies) : null}
         addLabel={t('automation.reply.addQuickReply')}
         addTestId="add-quick-reply"
       >
@@ -185,7 +171,7 @@ function Preview({ body }: { body: ReplyBody }) {
                     })}
                   </span>
                 ) : (
-                  <span className="no">✕ {r ? problemText(r.errors[0]?.message ?? '') : ''}</span>
+                  <span className="no">✕ {r ? localMessage(r.errors[0]?.message ?? '') : ''}</span>
                 )}
               </li>
             );
@@ -290,7 +276,7 @@ export function ReplyEditor({
           </h3>
           {problems.items ? (
             <p className="auto-error" data-field="items">
-              {problemText(problems.items)}
+              {localMessage(problems.items)}
             </p>
           ) : null}
           <SortableList ids={rows.map((r) => r.key)} onMove={onMove}>

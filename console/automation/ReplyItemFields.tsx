@@ -5,13 +5,14 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { BUTTON_ACTION_TYPES, MAX_BUTTON_ACTIONS, type ReplyItem } from '../../core/automation/replyMessage';
 import type { TemplateKind } from '../../core/template/channelPreview';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { type LibraryFile, MediaPicker } from '../media/MediaPicker';
 import { api } from '../session/api';
 import { listTemplates } from '../templates/api';
 import { Dialog } from '../templates/Dialog';
 import { TemplatePicker } from '../templates/TemplatePicker';
 import { EditableList } from './EditableList';
-import { type Problems, problemText, SelectInput, TextInput } from './ui';
+import { type Problems, SelectInput, TextInput } from './ui';
 
 type Patch = (patch: Partial<ReplyItem>) => void;
 
@@ -83,7 +84,7 @@ function PickedField({
       {children}
       {problem ? (
         <span className="auto-error" data-testid="field-error">
-          {problemText(problem)}
+          {localMessage(problem)}
         </span>
       ) : null}
       {picker}

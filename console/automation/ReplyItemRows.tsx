@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import type { ReplyItem } from '../../core/automation/replyMessage';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { ReplyItemFields } from './ReplyItemFields';
 import type { Problems } from './ui';
 
@@ -27,7 +28,6 @@ export function ItemBody({
   problems,
   onChange,
   errorClass,
-  problemText,
 }: {
   item: ReplyItem;
   /** The item's field path, e.g. `items[2]`. */
@@ -35,12 +35,11 @@ export function ItemBody({
   problems: Problems;
   onChange: (item: ReplyItem) => void;
   errorClass: string;
-  problemText: (message: string) => string;
 }) {
   return (
     <>
       {problems[at] && !MEDIA_TYPES.includes(item.type) ? (
-        <p className={errorClass}>{problemText(problems[at])}</p>
+        <p className={errorClass}>{localMessage(problems[at])}</p>
       ) : null}
       <ReplyItemFields item={item} at={at} problems={problems} patch={(p) => onChange({ ...item, ...p })} />
     </>

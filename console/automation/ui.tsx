@@ -3,37 +3,12 @@
 import { type ReactNode, useId } from 'react';
 import type { FieldError } from '../../core/validation/rules';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { ApiError } from '../session/api';
-import { errorText } from '../templates/errorText';
 import { ListTable } from '../ui/ListTable';
 import { SearchBox } from '../ui/SearchBox';
 
 export type Problems = Record<string, string>;
-
-const OWN_MESSAGES: Record<string, string> = {
-  'Please add business hours.': 'businessHours',
-  'File is required.': 'file',
-  'Too large file size': 'tooLarge',
-  'Not match resolution': 'notMatchResolution',
-  'Not allow file type': 'notAllowed',
-  'Image have no resolution': 'noResolution',
-  'time is invalid format': 'time',
-  'The area must lie inside the image.': 'areaOutside',
-  'Connect a LINE channel first.': 'noLineChannel',
-  'Image maps can be sent on LINE only.': 'lineOnly',
-  'Choose at least one follower.': 'noTargets',
-  'There is nobody to link this menu to yet.': 'nobodyToLink',
-  'WeChat cannot show LINE stickers.': 'stickerWeChat',
-  'This custom message can be sent on LINE only.': 'customLineOnly',
-  'Can you send Message templates only 5 Bubble.': 'tooManyBubbles',
-  'An intent with this name exists already.': 'intentExists',
-};
-
-/** A server or core message in the console's language (spec texts; unknown ones as written). */
-export function problemText(message: string): string {
-  const key = OWN_MESSAGES[message];
-  return key ? t(`automation.errors.${key}`) : errorText(message);
-}
 
 /** Field-named problems from a refused save (`errors`, or the one `field`). */
 export function problemsOf(err: unknown): Problems {
@@ -75,7 +50,7 @@ export function Field({
       {hint ? <span className="auto-hint">{hint}</span> : null}
       {problem ? (
         <span className="auto-error" id={`${id}-error`} data-testid="field-error">
-          {problemText(problem)}
+          {localMessage(problem)}
         </span>
       ) : null}
     </div>

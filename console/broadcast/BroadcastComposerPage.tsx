@@ -18,6 +18,7 @@ import { MAX_BROADCAST_BUBBLES, type MessagesTarget, MIN_TARGET_REACH } from '..
 import { localizePath } from '../../core/routes';
 import { BROADCAST_MESSAGES } from '../../core/validation/broadcast';
 import { locale, t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { PageProps } from '../app/pages';
 import { AddItemBar, ItemBody, type ItemRow, rowKeyer } from '../automation/ReplyItemRows';
 import { type Problems, problemsOf, problemsUnder } from '../automation/ui';
@@ -39,7 +40,6 @@ import {
 } from './api';
 import { BubblePreview } from './BubblePreview';
 import { LoadFailure, type LoadFailureKind, loadFailureOf } from './LoadFailure';
-import { broadcastProblemText } from './problems';
 import { TargetList } from './TargetEditor';
 import '../templates/templates.css';
 import '../automation/automation.css';
@@ -215,7 +215,7 @@ function Composer({ existing }: { existing: Broadcast | null }) {
     setProblems({});
   };
   const lowReach = draft.recipients === 'targeting' && estimate !== null && estimate < MIN_TARGET_REACH;
-  const problem = (field: string) => (problems[field] ? broadcastProblemText(problems[field]) : null);
+  const problem = (field: string) => (problems[field] ? localMessage(problems[field]) : null);
 
   if (locked && existing)
     return (
@@ -314,7 +314,6 @@ function Composer({ existing }: { existing: Broadcast | null }) {
                       set({ rows: rows.map((r) => (r.key === row.key ? { ...r, item } : r)) })
                     }
                     errorClass="bc-error"
-                    problemText={broadcastProblemText}
                   />
                 </li>
               );
@@ -393,7 +392,7 @@ function Composer({ existing }: { existing: Broadcast | null }) {
           </p>
           {lowReach || problems.target_estimate ? (
             <p className="bc-error" data-testid="field-error">
-              {broadcastProblemText(problems.target_estimate ?? BROADCAST_MESSAGES.targetReach)}
+              {localMessage(problems.target_estimate ?? BROADCAST_MESSAGES.targetReach)}
             </p>
           ) : null}
           {problem('recipients') ? <p className="bc-error">{problem('recipients')}</p> : null}

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../core/format/dates';
 import { formatNumber } from '../../core/format/numbers';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { ConfirmDialog } from '../templates/Dialog';
@@ -28,7 +29,6 @@ import {
 } from './api';
 import { BubblePreview } from './BubblePreview';
 import { LoadFailure, type LoadFailureKind, loadFailureOf } from './LoadFailure';
-import { broadcastProblemText } from './problems';
 import { StatusBadge } from './StatusBadge';
 import '../templates/templates.css';
 import '../ui/list.css';
@@ -115,7 +115,7 @@ export default function BroadcastViewPage({ params }: PageProps) {
         navigate(path('/broadcast'));
       }
     } catch (err) {
-      notifyFailed(err instanceof Error ? broadcastProblemText(err.message) : undefined);
+      notifyFailed(err instanceof Error ? localMessage(err.message) : undefined);
     }
   };
 
@@ -180,7 +180,7 @@ export default function BroadcastViewPage({ params }: PageProps) {
               <dt>{t('broadcast.columns.status')}</dt>
               <dd>
                 <StatusBadge status={row.status} />
-                {row.error ? <span className="bc-error"> {broadcastProblemText(row.error)}</span> : null}
+                {row.error ? <span className="bc-error"> {localMessage(row.error)}</span> : null}
               </dd>
               <dt>{t('broadcast.columns.time')}</dt>
               <dd>{row.broadcast_time ? formatDateTime(row.broadcast_time) : '-'}</dd>

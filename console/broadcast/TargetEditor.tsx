@@ -5,8 +5,8 @@ import { TARGET_TYPES, type TargetType, VERIFY_OPTIONS } from '../../core/broadc
 import { formatNumber } from '../../core/format/numbers';
 import type { MessagesTarget } from '../../core/models/broadcast';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { TargetChoices } from './api';
-import { broadcastProblemText } from './problems';
 
 function optionsFor(type: string, choices: TargetChoices | null) {
   if (type === 'tag')
@@ -89,7 +89,7 @@ function FilterRow({
       )}
       {problem ? (
         <p className="bc-error" data-testid="field-error">
-          {broadcastProblemText(problem)}
+          {localMessage(problem)}
         </p>
       ) : null}
     </fieldset>

@@ -8,6 +8,7 @@ import { CHAT_IMPORT_PROGRESS, type ImportRowError, type WireImport } from '../.
 import { formatNumber } from '../../core/format/numbers';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { agentSocket } from '../realtime/socket';
 import { saveFile, sessionFetch } from '../session/api';
 import { Modal } from '../ui/Dialog';
@@ -27,7 +28,7 @@ const UPLOAD_SHARE = 0.3;
 function errorText(e: ImportRowError): string {
   const key = `chatImport.errors.${e.code}`;
   const text = t(key, { max: 5000 });
-  return !text || text === key ? e.message : text;
+  return !text || text === key ? localMessage(e.message) : text;
 }
 
 export async function downloadTemplate(format: 'csv' | 'xlsx') {
@@ -224,7 +225,7 @@ export function ChatImportModal({ onClose, onImported }: { onClose: () => void; 
         ) : null}
         {phase.kind === 'failed' ? (
           <p className="form-error" role="alert">
-            {phase.message || t('chatImport.modal.failed')}
+            {phase.message ? localMessage(phase.message) : t('chatImport.modal.failed')}
           </p>
         ) : null}
         {phase.kind === 'errors' ? (

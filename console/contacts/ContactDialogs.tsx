@@ -5,6 +5,7 @@ import { CONTACT_DETAIL_TYPES, type ContactDetailType } from '../../core/models/
 import { FIELD_MESSAGES, isFieldKey } from '../../core/validation/contactField';
 import { MESSAGES } from '../../core/validation/rules';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { getRoleRefs, type RoleRef } from '../settings/calls';
 import { EntryPermissions } from '../settings/EntryPermissions';
 import { failed, fieldError, notify, saved } from '../settings/ui';
@@ -119,7 +120,7 @@ export function ImportDialog({
       setReport(await importFile(file, channel));
       onDone();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(err instanceof Error ? localMessage(err.message) : String(err));
     } finally {
       setBusy(false);
     }
@@ -158,7 +159,7 @@ export function ImportDialog({
               {report.errors.map((e) => (
                 <li key={`${e.row}-${e.field}`}>
                   {t('contacts.importRow', { row: formatNumber(e.row) })}
-                  {e.field ? ` · ${e.field}` : ''}: {e.message}
+                  {e.field ? ` · ${e.field}` : ''}: {localMessage(e.message)}
                 </li>
               ))}
             </ul>
@@ -182,7 +183,7 @@ export function ImportDialog({
           <FormField label={t('contacts.importChannel')}>
             <ChannelSelect channels={masterdata.channels} value={channel} onChange={setChannel} />
           </FormField>
-          {error ? <p className="st-error">{error}</p> : null}
+          {error ? <p className="st-error">{localMessage(error)}</p> : null}
         </div>
       )}
     </Modal>
@@ -368,7 +369,7 @@ export function FieldsDialog({ onClose, onChanged }: { onClose: () => void; onCh
             </FormField>
           </div>
           {error ? (
-            <small className="st-error">{error}</small>
+            <small className="st-error">{localMessage(error)}</small>
           ) : (
             <small className="muted">{t('contacts.fieldKeyHint')}</small>
           )}

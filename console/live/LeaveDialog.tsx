@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { leaveGroup, leaveRoom } from '../../core/api/endpoints/chatActions';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { client } from '../session/api';
 import { CancelSave } from '../ui/CancelSave';
 import { displayName } from './ChatListItem';
@@ -23,7 +24,7 @@ export function LeaveDialog({ follower: f, onClose }: { follower: LiveFollower; 
       onClose();
     } catch (err) {
       const message = (err as { body?: { message?: string } }).body?.message;
-      setError(message || t('live.actionFailed'));
+      setError(message ? localMessage(message) : t('live.actionFailed'));
       setBusy(false);
     }
   };

@@ -13,6 +13,7 @@ import {
 import { switchModeState } from '../../core/chat/switchMode';
 import { MESSAGE_PAGE_SIZE, type Message, type MessageItem } from '../../core/models/message';
 import { AGENT_CLIENT_EVENTS } from '../../core/realtime/events';
+import { knownMessage } from '../app/localMessage';
 import { agentSocket } from '../realtime/socket';
 import { ApiError } from '../session/api';
 import { profile } from '../session/state';
@@ -376,9 +377,13 @@ async function act(run: () => Promise<void>) {
     await run();
   } catch (err) {
     const body = (err as { body?: { message?: string; business_hour?: unknown } }).body;
+    // The server's reason when it gives one we can say in the user's language ("already taken …").
     notice.value = {
       kind: 'error',
-      text: body?.business_hour !== undefined ? 'live.outsideBusinessHours' : 'live.actionFailed',
+      text:
+        body?.business_hour !== undefined
+          ? 'live.outsideBusinessHours'
+          : (knownMessage(body?.message) ?? 'live.actionFailed'),
     };
   }
 }

@@ -13,6 +13,7 @@ import { ALLOWED_EXTENSIONS } from '../../core/upload/fileTypes';
 import { categoryOf, DEFAULT_UPLOAD_LIMITS } from '../../core/upload/limits';
 import type { UploadWarning } from '../../core/upload/warnings';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { canDo } from '../session/access';
 import { ApiError } from '../session/api';
 import type { FolderItem, LibraryFile } from './calls';
@@ -52,7 +53,7 @@ function errorText(err: unknown): string {
   const max = /no more than (\d+) characters/.exec(body.message)?.[1];
   if (max) return t('media.tooLong', { max });
   if (body.code === 'storage_full') return t('media.storageFull');
-  return status >= 500 || status === 0 ? t('error.generic') : body.message;
+  return status >= 500 || status === 0 ? t('error.generic') : localMessage(body.message);
 }
 
 function filesInTree(folder: FolderItem): number {

@@ -2,6 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { type FormEvent, useState } from 'react';
 import { isEmail, MESSAGES } from '../../core/validation/rules';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { ApiError } from '../session/api';
 import { signIn } from '../session/state';
 import { Brand, FormError, SignedOutPage } from './SignedOutPage';
@@ -30,7 +31,7 @@ export function LoginPage() {
     } catch (err) {
       if (err instanceof ApiError && err.status === 429) setErrors({ form: t('login.tooMany') });
       else if (err instanceof ApiError && err.status === 400 && err.body.field)
-        setErrors({ [err.body.field]: err.body.message });
+        setErrors({ [err.body.field]: localMessage(err.body.message) });
       else if (err instanceof ApiError && err.status === 401) setErrors({ form: t('login.failed') });
       else setErrors({ form: t('login.network') });
     } finally {

@@ -22,15 +22,8 @@ import {
   validateRichMenuImage,
 } from '../../core/validation/richMenu';
 import { t } from '../app/i18n';
-import {
-  type Problems,
-  problemsOf,
-  problemsUnder,
-  problemText,
-  SelectInput,
-  TextInput,
-  Toggle,
-} from '../automation/ui';
+import { localMessage } from '../app/localMessage';
+import { type Problems, problemsOf, problemsUnder, SelectInput, TextInput, Toggle } from '../automation/ui';
 import { WarningDialog } from '../media/Dialogs';
 import { type LibraryFile, MediaPicker } from '../media/MediaPicker';
 import { AlertDialog, Dialog } from '../templates/Dialog';
@@ -130,7 +123,7 @@ function AreaForm({
       <legend>
         {t('richMenu.areaN', { n: index + 1 })} ({String.fromCharCode(65 + index)})
       </legend>
-      {problems[at] ? <p className="auto-error">{problemText(problems[at])}</p> : null}
+      {problems[at] ? <p className="auto-error">{localMessage(problems[at])}</p> : null}
       <div className="auto-row">
         <SelectInput
           label={t('richMenu.action.type')}
@@ -293,7 +286,9 @@ export function RichMenuEditor({
     } catch (err) {
       const found = problemsOf(err);
       setProblems(found);
-      setFailed(Object.keys(found).length ? t('automation.unableText') : problemText((err as Error).message));
+      setFailed(
+        Object.keys(found).length ? t('automation.unableText') : localMessage((err as Error).message),
+      );
     } finally {
       setBusy(false);
     }
@@ -336,7 +331,7 @@ export function RichMenuEditor({
               options={channels.map((c) => ({ value: c._id, label: c.name }))}
             />
           ) : null}
-          {problems.channel_id ? <p className="auto-error">{problemText(problems.channel_id)}</p> : null}
+          {problems.channel_id ? <p className="auto-error">{localMessage(problems.channel_id)}</p> : null}
           <TextInput
             label={t('richMenu.menuBarLabel')}
             value={draft.menu_bar_label}
@@ -397,7 +392,7 @@ export function RichMenuEditor({
             </span>
             {problems.background_image ? (
               <span className="auto-error" data-testid="field-error">
-                {problemText(problems.background_image)}
+                {localMessage(problems.background_image)}
               </span>
             ) : null}
           </div>
@@ -423,7 +418,7 @@ export function RichMenuEditor({
                 />
               ) : null}
               {problems.follower_ids ? (
-                <p className="auto-error">{problemText(problems.follower_ids)}</p>
+                <p className="auto-error">{localMessage(problems.follower_ids)}</p>
               ) : null}
             </fieldset>
           ) : null}
@@ -464,7 +459,7 @@ export function RichMenuEditor({
           <p className="auto-hint">
             {t('richMenu.drawHint', { n: draft.areas.length, max: RICH_MENU_LIMITS.areas })}
           </p>
-          {problems.areas ? <p className="auto-error">{problemText(problems.areas)}</p> : null}
+          {problems.areas ? <p className="auto-error">{localMessage(problems.areas)}</p> : null}
           {draft.areas.some((_, i) => problemsUnder(problems, `areas[${i}]`).length) ? (
             <p className="auto-error">{t('richMenu.areaProblems')}</p>
           ) : null}

@@ -9,8 +9,9 @@ import { formatDateTime } from '../../core/format/dates';
 import { formatNumber } from '../../core/format/numbers';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { PageProps } from '../app/pages';
-import { ListStatus, problemText, Tabs, Toggle } from '../automation/ui';
+import { ListStatus, Tabs, Toggle } from '../automation/ui';
 import { PageHeader } from '../pages/PageHeader';
 import { ApiError } from '../session/api';
 import { AlertDialog } from '../templates/Dialog';
@@ -135,7 +136,7 @@ export default function RichMenuListPage({ titleKey }: PageProps) {
   }, [load]);
 
   const fail = (err: unknown) => {
-    if (err instanceof ApiError) setError(problemText(err.body.message));
+    if (err instanceof ApiError) setError(localMessage(err.body.message));
     else notifyFailed();
   };
   const deleter = useConfirmDelete(async (target: RichMenuWire) => {

@@ -16,15 +16,14 @@ import {
   isOvernight,
   MISSED_AFTER_MAX,
   MISSED_AFTER_MIN,
-  SETTINGS_MESSAGES,
   SWITCH_MODE_MAX,
   SWITCH_MODE_MIN,
   validateGeneralSettings,
 } from '../../core/validation/generalSettings';
 import { isClockTime } from '../../core/validation/rules';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { PageProps } from '../app/pages';
-import { problemText } from '../automation/ui';
 import { PageHeader } from '../pages/PageHeader';
 import { canDo } from '../session/access';
 import { loadProfile } from '../session/state';
@@ -39,15 +38,6 @@ const MediaPicker = lazy(() => import('../media/MediaPicker').then((m) => ({ def
 
 const WEEK = [1, 2, 3, 4, 5, 6, 0];
 
-const OWN_MESSAGES = new Map<string, string>(
-  Object.entries(SETTINGS_MESSAGES).map(([key, text]) => [text, key]),
-);
-
-/** core's message in the page's language (the general settings' own, then the shared ones). */
-function settingsErrorText(message: string): string {
-  const key = OWN_MESSAGES.get(message);
-  return key ? t(`settings.general.errors.${key}`) : problemText(message);
-}
 const ZONES = [
   'Asia/Bangkok',
   'Asia/Tokyo',
@@ -96,7 +86,7 @@ export default function GeneralSettingsPage({ titleKey }: PageProps) {
   const hours = form.business_hours;
   const setHours = (patch: Partial<NonNullable<GeneralSettingsInput['business_hours']>>) =>
     hours && set({ business_hours: { ...hours, ...patch } });
-  const err = (field: string) => (errors[field] ? settingsErrorText(errors[field]) : undefined);
+  const err = (field: string) => (errors[field] ? localMessage(errors[field]) : undefined);
   const dayIndex = (day: number) => hours?.days.findIndex((d) => d.day === day) ?? -1;
   const setDay = (i: number, patch: { open?: string; close?: string }) =>
     hours && setHours({ days: hours.days.map((d, j) => (j === i ? { ...d, ...patch } : d)) });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { isStrongPassword } from '../../core/validation/password';
 import { MESSAGES } from '../../core/validation/rules';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { ApiError } from '../session/api';
@@ -124,7 +125,7 @@ function DeleteAccount() {
         failed(err);
       } else {
         const f = fieldError(err);
-        setError(f?.message ?? t('settings.common.saveFail'));
+        setError(f ? localMessage(f.message) : t('settings.common.saveFail'));
       }
     }
   };

@@ -5,6 +5,7 @@ import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import type { ReactNode } from 'react';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { ApiError } from '../session/api';
 import './settings.css';
 
@@ -29,7 +30,7 @@ export function notify(kind: Toast['kind'], title: string, text: string) {
 export const saved = () => notify('success', t('settings.common.success'), t('settings.common.saveSuccess'));
 export function failed(err?: unknown) {
   const detail = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.body.message : null;
-  notify('error', t('settings.common.fail'), detail ?? t('settings.common.saveFail'));
+  notify('error', t('settings.common.fail'), detail ? localMessage(detail) : t('settings.common.saveFail'));
 }
 
 export function Toasts() {

@@ -17,9 +17,9 @@ import {
   layoutAreas,
 } from '../../core/template/imagemap';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { LibraryFile } from '../media/MediaPicker';
 import { ActionForm } from './ActionForm';
-import { errorText } from './errorText';
 import { NumberField, TextField, useField } from './fields';
 import {
   addArea,
@@ -88,7 +88,7 @@ function BaseUrlField() {
       </span>
       {problem ? (
         <span className="tpl-field-error" id={`${id}-error`} data-testid="field-error">
-          {errorText(problem)}
+          {localMessage(problem)}
         </span>
       ) : null}
     </div>
@@ -292,7 +292,7 @@ export function ImagemapEditor() {
         </div>
         {pickProblem ? (
           <p className="tpl-field-error" role="alert">
-            {errorText(pickProblem)}
+            {localMessage(pickProblem)}
           </p>
         ) : null}
         <TextField path="altText" label={t('templates.fields.altText')} hint={t('templates.altTextHint')} />

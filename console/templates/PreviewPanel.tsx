@@ -12,8 +12,9 @@ import type { WeChatMessage } from '../../core/template/wechat';
 import type { WidgetCardMessage } from '../../core/template/widgetCard';
 import type { FieldError } from '../../core/validation/rules';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { MetaView, WeChatView, WidgetView } from './ChannelViews';
-import { describeField, errorText } from './errorText';
+import { describeField } from './errorText';
 import { ImagemapCanvas } from './ImagemapEditor';
 import { LineFlexPreview } from './LinePreview';
 import { areaOfPath, blockOfPath } from './paths';
@@ -60,7 +61,7 @@ function ProblemList({ errors, testId }: { errors: FieldError[]; testId?: string
         <li key={i}>
           <button type="button" className="tpl-link" onClick={() => goToField(e.field)}>
             {e.field ? <span className="tpl-problem-where">{describeField(e.field, blockLabel)}</span> : null}
-            <span>{errorText(e.message)}</span>
+            <span>{localMessage(e.message)}</span>
           </button>
         </li>
       ))}

@@ -2,12 +2,13 @@
 // template into it through the inbox's own send path (POST /api/message-template/{id}/send).
 import { useEffect, useId, useState } from 'react';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { ApiError } from '../session/api';
 import { CancelSave } from '../ui/CancelSave';
 import { SearchBox } from '../ui/SearchBox';
 import { type ChatOption, listChats, sendTemplate } from './api';
 import { Dialog } from './Dialog';
-import { describeField, errorText } from './errorText';
+import { describeField } from './errorText';
 import { blockLabel } from './PreviewPanel';
 import { notify } from './Toasts';
 
@@ -65,7 +66,7 @@ export function SendTestDialog({
       const body = err instanceof ApiError ? err.body : null;
       setError(
         body
-          ? [body.field ? describeField(body.field, blockLabel) : '', errorText(body.message)]
+          ? [body.field ? describeField(body.field, blockLabel) : '', localMessage(body.message)]
               .filter(Boolean)
               .join(': ')
           : t('templates.notify.sendFail'),

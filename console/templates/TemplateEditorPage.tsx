@@ -5,6 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { localizePath } from '../../core/routes';
 import { MAX_TEMPLATE_BUBBLES } from '../../core/template/form';
 import { locale, t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { PageProps } from '../app/pages';
 import { canDo } from '../session/access';
 import { ApiError } from '../session/api';
@@ -12,7 +13,6 @@ import { forgetTemplateChoices } from './ActionForm';
 import { createTemplate, getTemplate, updateTemplate } from './api';
 import { CardEditor } from './CardEditor';
 import { AlertDialog } from './Dialog';
-import { errorText } from './errorText';
 import { Segmented } from './fields';
 import { ImagemapEditor } from './ImagemapEditor';
 import { useLeaveGuard } from './leaveGuard';
@@ -72,7 +72,7 @@ function NameField() {
           touch('name');
         }}
       />
-      {problem ? <span className="tpl-field-error">{errorText(problem)}</span> : null}
+      {problem ? <span className="tpl-field-error">{localMessage(problem)}</span> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { type ReactNode, useId, useState } from 'react';
 import { t } from '../app/i18n';
-import { errorText } from './errorText';
+import { localMessage } from '../app/localMessage';
 import { getAt, setAt } from './paths';
 import { activeForm, shownProblem, touch, updateActive } from './state';
 
@@ -42,7 +42,7 @@ function Frame({
       {hint ? <span className="tpl-hint">{hint}</span> : null}
       {problem ? (
         <span className="tpl-field-error" id={`${id}-error`} data-testid="field-error">
-          {errorText(problem)}
+          {localMessage(problem)}
         </span>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 // A field's error under it: core's and the server's messages (spec 5 texts, in English) in the
 // console's language; a message that is already the user's language is shown as it is.
 import { useSignals } from '@preact/signals-react/runtime';
-import { errorText } from '../templates/errorText';
+import { localMessage } from '../app/localMessage';
 
 export function FieldErrorText({
   message,
@@ -16,7 +16,7 @@ export function FieldErrorText({
   if (!message) return null;
   return (
     <small className={className} id={id}>
-      {errorText(message)}
+      {localMessage(message)}
     </small>
   );
 }

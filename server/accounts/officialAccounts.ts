@@ -10,6 +10,7 @@ import {
   validateChannelSettings,
 } from '../../core/channels/settings';
 import { AGENT_NAMESPACE } from '../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { DEFAULT_QUEUE_NAME } from '../chat/queues';
 import { accountRoom } from '../chat/rooms';
@@ -92,8 +93,7 @@ export function registerOfficialAccountRoutes(app: FastifyInstance, ctx: AppCont
   app.post('/api/accounts', async (request) => {
     const current = requireAccount(request.account);
     const { userId } = requireAuth(request.auth);
-    if (current.level > CREATE_ACCOUNT_LEVEL)
-      throw new Forbidden('Only owners and admins may create official accounts.');
+    if (current.level > CREATE_ACCOUNT_LEVEL) throw new Forbidden(SERVER_MESSAGES.onlyOwnersCreateAccounts);
     const body = objectOf(request.body);
     const name = nameOf(body, 'name', ACCOUNT_NAME_MAX);
     const channel = firstChannelOf(body, name);
@@ -104,14 +104,14 @@ export function registerOfficialAccountRoutes(app: FastifyInstance, ctx: AppCont
         and(eq(accounts.workspaceId, current.workspaceId), sql`lower(${accounts.name}) = lower(${name})`),
       )
       .limit(1);
-    if (taken) throw new Conflict('An official account with this name already exists.', 'name');
+    if (taken) throw new Conflict(SERVER_MESSAGES.accountNameTaken, 'name');
     const [owner] = await ctx.db
       .select({ id: roles.id })
       .from(roles)
       .where(and(eq(roles.workspaceId, current.workspaceId), eq(roles.level, FULL_ACCESS_LEVEL)))
       .orderBy(sql`${roles.name} <> 'Owner'`, asc(roles.name))
       .limit(1);
-    if (!owner) throw new Conflict('This workspace has no owner role.');
+    if (!owner) throw new Conflict(SERVER_MESSAGES.noOwnerRole);
     const accountId = newId();
     await ctx.db.transaction(async (tx) => {
       await tx.insert(accounts).values({ id: accountId, workspaceId: current.workspaceId, name });
@@ -144,8 +144,8 @@ export function registerOfficialAccountRoutes(app: FastifyInstance, ctx: AppCont
       .innerJoin(roles, eq(roles.id, memberships.roleId))
       .where(and(eq(memberships.userId, userId), eq(memberships.accountId, id)))
       .limit(1);
-    if (!mine) throw new NotFound('This official account does not exist.');
-    if (mine.level > FULL_ACCESS_LEVEL) throw new Forbidden('Only an owner may delete an official account.');
+    if (!mine) throw new NotFound(SERVER_MESSAGES.accountMissing);
+    if (mine.level > FULL_ACCESS_LEVEL) throw new Forbidden(SERVER_MESSAGES.onlyOwnerDeletesAccount);
     // The console needs an account to open: the caller keeps at least one.
     const [other] = await ctx.db
       .select({ id: memberships.accountId })
@@ -154,7 +154,7 @@ export function registerOfficialAccountRoutes(app: FastifyInstance, ctx: AppCont
         and(eq(memberships.userId, userId), ne(memberships.accountId, id), isNull(memberships.deactivatedAt)),
       )
       .limit(1);
-    if (!other) throw new Conflict('Your only official account cannot be deleted.');
+    if (!other) throw new Conflict(SERVER_MESSAGES.lastAccount);
     const files = await ctx.db
       .select({ storageKey: mediaFiles.storageKey, thumbnailKey: mediaFiles.thumbnailKey })
       .from(mediaFiles)

@@ -15,6 +15,7 @@ import {
   can,
   resolvePermissions,
 } from '../../core/access/areas';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { TtlCache } from '../chat/ttlCache';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
@@ -61,7 +62,7 @@ export async function hasArea(
   );
 }
 
-export const NO_PERMISSION = 'You do not have permission to do this.';
+export const NO_PERMISSION = SERVER_MESSAGES.noPermission;
 
 /** Throws 403 unless the caller may `action` the `area`; returns the caller's account access. */
 export async function requireArea(

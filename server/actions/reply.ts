@@ -10,6 +10,7 @@ import type { MessageItem } from '../../core/models/message';
 import { isFormConverted } from '../../core/template/channelPreview';
 import { toFlexMessage } from '../../core/template/flex';
 import { toImagemapMessage } from '../../core/template/imagemap';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { formForCustomer } from '../apiConnections/templateValues';
 import { InvalidReply, itemsForChannel } from '../automation/send';
 import { findReply } from '../automation/store';
@@ -88,7 +89,7 @@ export async function templateItems(
 /** A saved reply message (server/automation), converted for this customer's channel. */
 export async function replyItems(run: ActionRun, replyId: string): Promise<OutgoingItem[]> {
   const reply = await findReply(run.ctx.db, run.accountId, replyId);
-  if (!reply?.isActive) throw new CannotSend('This reply message does not exist.');
+  if (!reply?.isActive) throw new CannotSend(SERVER_MESSAGES.replyMissing);
   try {
     return await itemsForChannel(run.ctx, run.accountId, reply, run.channelType, run.follower.id);
   } catch (err) {

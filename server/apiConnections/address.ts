@@ -4,6 +4,7 @@
 // name that later resolves elsewhere (DNS rebinding) is caught too.
 import dns from 'node:dns';
 import net from 'node:net';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 
 const blocked = new net.BlockList();
 for (const [prefix, bits] of [
@@ -60,7 +61,7 @@ export function isPrivateAddress(address: string): boolean {
 
 export class PrivateAddress extends Error {
   constructor(readonly address: string) {
-    super(`The address ${address} is not allowed.`);
+    super(SERVER_MESSAGES.addressRefused(address));
   }
 }
 

@@ -14,6 +14,7 @@ import {
   validateApiConnection,
 } from '../../core/apis/connection';
 import { VARIABLE_TYPES, type VariableOption } from '../../core/template/form';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { fieldsOf } from '../chat/input';
 import type { Db } from '../db/client';
 import { NotFound } from '../http/errors';
@@ -22,7 +23,7 @@ import { InvalidFields } from './invalid';
 import { apiConnections } from './schema';
 
 export type ApiConnectionRow = typeof apiConnections.$inferSelect;
-export const API_NOT_FOUND = 'This API does not exist.';
+export const API_NOT_FOUND = SERVER_MESSAGES.apiMissing;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 

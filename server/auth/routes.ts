@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { isEmail, MESSAGES } from '../../core/validation/rules';
 import { isDeactivated } from '../accounts/members';
 import { loadProfile } from '../accounts/profile';
@@ -35,10 +36,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .limit(1);
     const ok = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!user || !ok) throw new HttpError(401, 'The e-mail or password is incorrect.', 'invalid_credentials');
+    if (!user || !ok) throw new HttpError(401, SERVER_MESSAGES.badCredentials, 'invalid_credentials');
     await attempt.succeeded();
     if (await isDeactivated(ctx.db, user.id))
-      throw new HttpError(403, 'This user has been deactivated.', 'deactivated');
+      throw new HttpError(403, SERVER_MESSAGES.deactivated, 'deactivated');
     const { token, expiresAt } = await createSession(ctx.db, user.id, ctx.sessionTtlMs);
     return { token, expires_at: expiresAt.toISOString(), user: await loadProfile(ctx.db, user.id) };
   });

@@ -15,6 +15,7 @@ import {
 } from '../../core/automation/keywords';
 import { BOT_CHANNELS, toChannelItems } from '../../core/automation/replyConvert';
 import { ReplyMessageDraft, validateReplyMessage } from '../../core/automation/replyMessage';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { validateOutsideHoursReply } from '../../core/validation/replyMessage';
 import { type FieldError, hasMaxLength, isBlank, MESSAGES } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
@@ -45,9 +46,9 @@ import {
   replyToWire,
 } from './store';
 
-const GROUP_NOT_FOUND = 'This group does not exist.';
-const RULE_NOT_FOUND = 'This keyword mapping does not exist.';
-const INTENT_NOT_FOUND = 'This intent does not exist.';
+const GROUP_NOT_FOUND = SERVER_MESSAGES.groupMissing;
+const RULE_NOT_FOUND = SERVER_MESSAGES.ruleMissing;
+const INTENT_NOT_FOUND = SERVER_MESSAGES.intentMissing;
 
 const KeywordBody = type({
   name: string(),
@@ -80,7 +81,7 @@ async function mayReadReplies(ctx: AppContext, request: FastifyRequest) {
   const access = requireAccount(request.account);
   if ((await hasArea(ctx, access, 'automation', 'read')) || (await hasArea(ctx, access, 'chat', 'read')))
     return access;
-  throw new Forbidden('You do not have permission to do this.');
+  throw new Forbidden(SERVER_MESSAGES.noPermission);
 }
 
 async function checkReplyRef(
@@ -155,7 +156,7 @@ async function checkQueue(ctx: AppContext, accountId: string, id: string | null 
     .from(queues)
     .where(and(eq(queues.accountId, accountId), eq(queues.id, id)))
     .limit(1);
-  if (!row) throw new Invalid('queue_id', 'This queue does not exist.');
+  if (!row) throw new Invalid('queue_id', SERVER_MESSAGES.queueMissing);
   return id;
 }
 
@@ -576,7 +577,7 @@ export function registerAutomationRoutes(app: FastifyInstance, ctx: AppContext) 
           ),
         )
         .limit(1);
-      if (duplicate.length > 0) throw new Invalid('name', 'An intent with this name exists already.');
+      if (duplicate.length > 0) throw new Invalid('name', SERVER_MESSAGES.intentTaken);
       const values = {
         name: body.name,
         isActive: body.is_active,

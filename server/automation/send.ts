@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { BOT_CHANNELS, type BotChannel, toChannelItems } from '../../core/automation/replyConvert';
 import type { MessageItem } from '../../core/models/message';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { FieldError } from '../../core/validation/rules';
 import { formForCustomer, usesApi } from '../apiConnections/templateValues';
 import { sendMessage } from '../chat/outbound';
@@ -78,7 +79,7 @@ export async function sendReply(
     .where(and(eq(followers.id, input.followerId), eq(followers.accountId, input.accountId)))
     .limit(1);
   if (!follower || (input.canSeeQueue && !input.canSeeQueue(follower.queueId)))
-    throw new NotFound('This chat does not exist.');
+    throw new NotFound(SERVER_MESSAGES.chatMissing);
   const items = await itemsForChannel(
     ctx,
     input.accountId,

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { INTENT_MATCH_THRESHOLD } from '../../core/automation/intents';
 import type { ReplyLookups, SavedTemplateRef } from '../../core/automation/replyConvert';
 import type { Location } from '../../core/models/location';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { Db } from '../db/client';
 import { locations } from '../locations/schema';
 import { locationRowToModel } from '../locations/wire';
@@ -15,7 +16,7 @@ export type GroupRow = typeof replyGroups.$inferSelect;
 export type KeywordRow = typeof keywordRules.$inferSelect;
 export type IntentRow = typeof intents.$inferSelect;
 
-export const REPLY_NOT_FOUND = 'This reply message does not exist.';
+export const REPLY_NOT_FOUND = SERVER_MESSAGES.replyMissing;
 
 export function replyToWire(row: ReplyRow) {
   return {

@@ -9,6 +9,7 @@ import { toChannelItems } from '../../core/automation/replyConvert';
 import { BROADCAST_CHANNEL_TYPES, type BroadcastAction, TARGET_TYPES } from '../../core/broadcast/compose';
 import { BROADCAST_RECIPIENTS, BROADCAST_TABS, MessagesTarget } from '../../core/models/broadcast';
 import { EXPORT_FORMATS, type ExportFormat } from '../../core/reports/wire';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
 import { requireArea } from '../accounts/permissions';
@@ -31,8 +32,8 @@ import { estimateReach, targetChoices } from './targets';
 
 export const BASE = '/api/broadcast';
 const LIST_LIMIT_MAX = 100;
-export const BROADCAST_STARTED = 'This broadcast has started and can no longer be changed.';
-export const NOTHING_TO_RESEND = 'Nobody is waiting for this broadcast to be sent again.';
+export const BROADCAST_STARTED = SERVER_MESSAGES.broadcastStarted;
+export const NOTHING_TO_RESEND = SERVER_MESSAGES.nothingToResend;
 
 const EstimateBody = type({
   recipients: defaulted(enums(BROADCAST_RECIPIENTS), 'all'),

@@ -17,6 +17,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BotChannel, OutgoingItem } from '../../core/automation/replyConvert';
 import { BROADCAST_EVENTS, type BroadcastProgress } from '../../core/broadcast/events';
 import { AGENT_NAMESPACE } from '../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import {
   adapterFor,
   ChannelNotConnected,
@@ -49,9 +50,9 @@ const LINE_PARALLEL = 4;
 const PROGRESS_EVERY_MS = 300;
 
 export const SEND_MESSAGES = {
-  nobody: 'There was nobody to send this broadcast to.',
-  expired: `It was not sent within ${EXPIRE_AFTER_HOURS} hours of its time.`,
-  channelGone: 'This channel is not connected.',
+  nobody: SERVER_MESSAGES.nobodyToSend,
+  expired: SERVER_MESSAGES.broadcastExpired(EXPIRE_AFTER_HOURS),
+  channelGone: SERVER_MESSAGES.channelNotConnected,
 } as const;
 
 export interface Runner {

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzl
 import { isEditable, TAB_STATUSES } from '../../core/broadcast/compose';
 import { progressPercent } from '../../core/broadcast/events';
 import { BROADCAST_TABS } from '../../core/models/broadcast';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { users } from '../accounts/schema';
 import { escapeLike } from '../chat/followerQuery';
 import type { Db } from '../db/client';
@@ -10,7 +11,7 @@ import { NotFound } from '../http/errors';
 import { broadcasts } from './schema';
 import type { BroadcastRow } from './send';
 
-export const BROADCAST_NOT_FOUND = 'This broadcast does not exist.';
+export const BROADCAST_NOT_FOUND = SERVER_MESSAGES.broadcastMissing;
 export type BroadcastTab = (typeof BROADCAST_TABS)[number];
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

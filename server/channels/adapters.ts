@@ -1,5 +1,6 @@
 // How an outgoing message leaves the server, per channel type. Each channel feature registers
 // its adapter; the chat core only calls deliver() and records the outcome.
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { ChannelType } from '../accounts/schema';
 import type { WireFollower, WireMessage } from '../chat/serialize';
 import type { AppContext } from '../context';
@@ -64,6 +65,6 @@ export function registerDefaultChannelAdapter(type: ChannelType, adapter: Channe
 
 export function adapterFor(type: string): ChannelAdapter {
   const adapter = adapters.get(type as ChannelType);
-  if (!adapter) throw new ChannelNotConnected(`Sending to ${type} is not available on this server.`);
+  if (!adapter) throw new ChannelNotConnected(SERVER_MESSAGES.channelUnavailable(type));
   return adapter;
 }

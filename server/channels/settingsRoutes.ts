@@ -13,6 +13,7 @@ import {
   type PlatformChannelType,
   validateChannelSettings,
 } from '../../core/channels/settings';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
 import { requireArea } from '../accounts/permissions';
@@ -95,7 +96,7 @@ function check(
 
 async function ownChannel(ctx: AppContext, accountId: string, id: string): Promise<ChannelRow> {
   const row = await accountChannelRow(ctx, accountId, id);
-  if (!row || !isPlatformChannelType(row.type)) throw new NotFound('This channel does not exist.');
+  if (!row || !isPlatformChannelType(row.type)) throw new NotFound(SERVER_MESSAGES.channelMissing);
   return row;
 }
 
@@ -161,7 +162,7 @@ export function registerChannelSettingsRoutes(app: FastifyInstance, ctx: AppCont
     const account = await editor(ctx, request);
     const row = await ownChannel(ctx, account.accountId, (request.params as { id: string }).id);
     const channel = toPlatformChannel(row);
-    if (!channel) throw new NotFound('This channel does not exist.');
+    if (!channel) throw new NotFound(SERVER_MESSAGES.channelMissing);
     return { result: await testConnection(ctx, channel) };
   });
 }

@@ -5,6 +5,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { mediaFileAddress } from '../../core/models/media';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AppContext } from '../context';
 import { NotFound } from '../http/errors';
 import { fileById } from '../media/fileRows';
@@ -79,7 +80,7 @@ export function registerSignedMediaRoute(app: FastifyInstance, ctx: AppContext) 
   app.get(`${SIGNED_MEDIA_PATH}/:expires/:sig/:id/:name`, async (request, reply) => {
     const params = request.params as Record<string, string>;
     const file = (await verified(ctx, params)) ? await fileById(ctx.db, params.id) : null;
-    if (!file) throw new NotFound('This file does not exist.');
+    if (!file) throw new NotFound(SERVER_MESSAGES.fileMissing);
     return sendMediaFile(ctx, request, reply, file);
   });
 }

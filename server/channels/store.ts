@@ -8,6 +8,7 @@ import {
   type PlatformChannelType,
   webhookPath,
 } from '../../core/channels/settings';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { channels } from '../accounts/schema';
 import type { AppContext } from '../context';
 import { ChannelNotConnected } from './adapters';
@@ -72,13 +73,16 @@ export async function accountChannelRow(
 /** A setting the platform call needs; a missing one means the channel is not connected. */
 export function setting(channel: PlatformChannel, key: string): string {
   const value = channel.settings[key];
-  if (!value) throw new ChannelNotConnected(`The ${channel.name} channel has no ${key.replace(/_/g, ' ')}.`);
+  if (!value)
+    throw new ChannelNotConnected(
+      SERVER_MESSAGES.channelSettingMissing(channel.name, key.replace(/_/g, ' ')),
+    );
   return value;
 }
 
 /** For sending: refuses a channel that is switched off. */
 export function requireEnabled(channel: PlatformChannel): PlatformChannel {
-  if (!channel.enabled) throw new ChannelNotConnected(`The ${channel.name} channel is turned off.`);
+  if (!channel.enabled) throw new ChannelNotConnected(SERVER_MESSAGES.channelOff(channel.name));
   return channel;
 }
 
@@ -89,7 +93,7 @@ export async function channelForDelivery(
   types: readonly PlatformChannelType[],
 ): Promise<PlatformChannel> {
   const channel = await findPlatformChannel(ctx, channelId, types);
-  if (!channel) throw new ChannelNotConnected('This channel is not connected.');
+  if (!channel) throw new ChannelNotConnected(SERVER_MESSAGES.channelNotConnected);
   return requireEnabled(channel);
 }
 

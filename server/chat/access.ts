@@ -1,6 +1,7 @@
 // What every chat route needs first: the caller as an inbox viewer, and the chats it may touch.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AppContext } from '../context';
 import { requireAccount, requireAuth } from '../http/context';
 import { NotFound } from '../http/errors';
@@ -26,7 +27,7 @@ export async function findFollower(ctx: AppContext, viewer: Viewer, followerId: 
     .from(followers)
     .where(and(eq(followers.id, followerId), eq(followers.accountId, viewer.accountId)))
     .limit(1);
-  if (!row || !seesQueue(viewer, row.lcQueueId)) throw new NotFound('This chat does not exist.');
+  if (!row || !seesQueue(viewer, row.lcQueueId)) throw new NotFound(SERVER_MESSAGES.chatMissing);
   return row;
 }
 

@@ -11,6 +11,7 @@ import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CHAT_EXPORT_TYPES } from '../../core/models/chat';
 import { mediaFileAddress } from '../../core/models/media';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { CONTENT_TYPE_BY_EXTENSION } from '../../core/upload/contentTypes';
 import { MESSAGES } from '../../core/validation/rules';
 import { users } from '../accounts/schema';
@@ -58,12 +59,12 @@ async function loadExport(ctx: AppContext, request: Parameters<typeof viewerOf>[
     throw new Invalid('type', MESSAGES.oneOf('type', CHAT_EXPORT_TYPES));
   const start = isoDay(body, 'start_date');
   const end = isoDay(body, 'end_date');
-  if (end < start) throw new Invalid('end_date', 'The end date must not be before the start date.');
+  if (end < start) throw new Invalid('end_date', SERVER_MESSAGES.endBeforeStart);
   const { timezone: zone } = await loadChatSettings(ctx.db, viewer.accountId);
   const from = dayjs.tz(start, zone);
   const until = dayjs.tz(end, zone).add(1, 'day');
   if (until.diff(from, 'day') > EXPORT_MAX_DAYS)
-    throw new Invalid('end_date', `An export covers at most ${EXPORT_MAX_DAYS} days.`);
+    throw new Invalid('end_date', SERVER_MESSAGES.exportTooLong(EXPORT_MAX_DAYS));
   const rows = await ctx.db
     .select()
     .from(messages)

@@ -4,6 +4,7 @@
 // time, and the message is inserted. A repeat (same temp id or platform id) hits the unique index
 // on messages, which rolls the whole statement back; the stored message is then read and returned.
 // A redelivered webhook event (inbound_events) changes nothing.
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { newId } from '../accounts/ids';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
@@ -181,7 +182,7 @@ export async function storeInbound(ctx: AppContext, v: InboundValues): Promise<S
     return storedRepeat(ctx, v, err);
   }
   const [row] = rows;
-  if (row && !row.allowed) throw new WidgetSessionMoved('The widget session belongs to another visitor now.');
+  if (row && !row.allowed) throw new WidgetSessionMoved(SERVER_MESSAGES.sessionMoved);
   if (!row?.message || !row.follower) return null;
   const followerRow = toFollowerRow(row.follower);
   const newChat = followerRow.livechatId === livechatId;

@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AGENT_EVENTS } from '../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { ChannelNotConnected } from '../channels/adapters';
 import { isLineStatus, lineCall, lineClient } from '../channels/line/client';
 import { findPlatformChannel } from '../channels/store';
@@ -48,7 +49,7 @@ export function registerChatLeaveRoutes(app: FastifyInstance, ctx: AppContext) {
         viewer,
         requiredString(body, ['follower_id', 'followerId'], { max: 64 }),
       );
-      if (row.followerType !== kind) throw new Invalid('follower_id', `This chat is not a ${kind}.`);
+      if (row.followerType !== kind) throw new Invalid('follower_id', SERVER_MESSAGES.notRoomOrGroup(kind));
       if (row.channelType === 'line') await leaveOnLine(ctx, row.channelId, kind, row.externalId);
       if (row.livechatId) {
         const [livechat] = await ctx.db.select().from(livechats).where(eq(livechats.id, row.livechatId));

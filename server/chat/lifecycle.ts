@@ -5,6 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { getsCountdown, isClosedChat } from '../../core/access/countdown';
 import { countdownAfterExtend, countdownAfterSend } from '../../core/chat/switchMode';
 import { AGENT_EVENTS, type AgentEvent } from '../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { newId } from '../accounts/ids';
 import { memberships, roles } from '../accounts/schema';
 import { announceChatClosed } from '../channels/adapters';
@@ -29,7 +30,7 @@ export const MANAGER_LEVEL = 2;
 /** Take and accept outside business hours (spec 8: the console shows `business_hour`). */
 export class OutsideBusinessHours extends HttpError {
   constructor(readonly businessHour: ChatSettings['business_hours']) {
-    super(400, 'Chats can be taken only during business hours.', 'business_hour');
+    super(400, SERVER_MESSAGES.businessHoursOnly, 'business_hour');
   }
 
   override toJSON() {
@@ -75,7 +76,7 @@ async function changeChat(
       .where(and(eq(followers.id, followerId), eq(followers.accountId, viewer.accountId)))
       .for('update')
       .limit(1);
-    if (!follower || !seesQueue(viewer, follower.lcQueueId)) throw new NotFound('This chat does not exist.');
+    if (!follower || !seesQueue(viewer, follower.lcQueueId)) throw new NotFound(SERVER_MESSAGES.chatMissing);
     const [livechat] = follower.livechatId
       ? await tx.select().from(livechats).where(eq(livechats.id, follower.livechatId)).limit(1)
       : [];
@@ -162,7 +163,7 @@ export async function findLivechat(
     .from(livechats)
     .where(and(eq(livechats.id, liveChatId), eq(livechats.accountId, viewer.accountId)))
     .limit(1);
-  if (!row || !seesQueue(viewer, row.queueId)) throw new NotFound('This chat does not exist.');
+  if (!row || !seesQueue(viewer, row.queueId)) throw new NotFound(SERVER_MESSAGES.chatMissing);
   return row;
 }
 
@@ -192,7 +193,7 @@ export async function takeChat(ctx: AppContext, viewer: Viewer, followerId: stri
       return { ...started, event: AGENT_EVENTS.START_CHAT };
     }
     if (livechat.userId && livechat.userId !== viewer.userId && livechat.isAccepted)
-      throw new Conflict('This chat has already been taken by another agent.');
+      throw new Conflict(SERVER_MESSAGES.takenByOther);
     const updated = await updateLivechat(tx, follower, livechat.id, assigned);
     return { ...updated, event: AGENT_EVENTS.FOLLOWER_PROFILE_UPDATE };
   });
@@ -209,9 +210,9 @@ export async function acceptChat(ctx: AppContext, viewer: Viewer, liveChatId: st
   const target = await findLivechat(ctx, viewer, liveChatId);
   const result = await changeChat(ctx, viewer, target.followerId, async (tx, follower, livechat) => {
     if (!livechat || livechat.id !== liveChatId || isClosed(livechat))
-      throw new Conflict('This chat is no longer open; take it to start a new one.');
+      throw new Conflict(SERVER_MESSAGES.chatClosed);
     if (livechat.userId && livechat.userId !== viewer.userId)
-      throw new Forbidden('This chat is assigned to another agent.');
+      throw new Forbidden(SERVER_MESSAGES.assignedToOther);
     if (livechat.isAccepted) return null;
     const updated = await updateLivechat(tx, follower, livechat.id, {
       userId: viewer.userId,
@@ -232,7 +233,7 @@ export async function closeChat(ctx: AppContext, viewer: Viewer, liveChatId: str
   const result = await changeChat(ctx, viewer, target.followerId, async (tx, follower, livechat) => {
     if (!livechat || livechat.id !== liveChatId || isClosed(livechat)) return null;
     const mayClose = !livechat.userId || livechat.userId === viewer.userId || viewer.level <= MANAGER_LEVEL;
-    if (!mayClose) throw new Forbidden('This chat is assigned to another agent.');
+    if (!mayClose) throw new Forbidden(SERVER_MESSAGES.assignedToOther);
     const updated = await updateLivechat(tx, follower, livechat.id, {
       isDone: true,
       closedAt: at,
@@ -256,7 +257,7 @@ export interface AssignTarget {
  */
 export async function assignChat(ctx: AppContext, viewer: Viewer, target: AssignTarget) {
   const at = new Date();
-  if (!target.userId === !target.queueId) throw new Invalid('userId', 'Choose one agent or one queue.');
+  if (!target.userId === !target.queueId) throw new Invalid('userId', SERVER_MESSAGES.agentOrQueue);
   let assignee: Viewer | null = null;
   if (target.userId) {
     const [member] = await ctx.db
@@ -271,7 +272,7 @@ export async function assignChat(ctx: AppContext, viewer: Viewer, target: Assign
         ),
       )
       .limit(1);
-    if (!member) throw new Invalid('userId', 'This agent is not a member of this account.');
+    if (!member) throw new Invalid('userId', SERVER_MESSAGES.notAMember);
     assignee = await loadViewer(ctx.db, { ...member, accountId: viewer.accountId });
   }
   if (target.queueId) {
@@ -280,7 +281,7 @@ export async function assignChat(ctx: AppContext, viewer: Viewer, target: Assign
       .from(queues)
       .where(and(eq(queues.id, target.queueId), eq(queues.accountId, viewer.accountId)))
       .limit(1);
-    if (!queue || !seesQueue(viewer, queue.id)) throw new Invalid('queueId', 'This queue does not exist.');
+    if (!queue || !seesQueue(viewer, queue.id)) throw new Invalid('queueId', SERVER_MESSAGES.queueMissing);
   }
   const result = await changeChat(ctx, viewer, target.followerId, async (tx, follower, livechat) => {
     const queueId = target.queueId ?? livechat?.queueId ?? follower.lcQueueId;
@@ -337,7 +338,7 @@ export async function changeSwitchMode(
   const at = new Date();
   const livechat = await findLivechat(ctx, viewer, liveChatId);
   if (isClosed(livechat)) return { count_down_second: 0 };
-  if (!countsFor(livechat, viewer)) throw new Forbidden('This chat is assigned to another agent.');
+  if (!countsFor(livechat, viewer)) throw new Forbidden(SERVER_MESSAGES.assignedToOther);
   const { switch_mode_time } = await loadChatSettings(ctx.db, viewer.accountId);
   const seconds =
     action === 'set'

@@ -4,6 +4,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CHAT_TYPES, type ChatType } from '../../core/chat/chatTypes';
 import { MESSAGE_PAGE_SIZE } from '../../core/models/message';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { channels, memberships, users } from '../accounts/schema';
 import { roleViewerOf } from '../contacts/access';
 import { contactToWire } from '../contacts/view';
@@ -191,11 +192,11 @@ export function registerChatListRoutes(app: FastifyInstance, ctx: AppContext) {
       .from(messages)
       .where(and(eq(messages.id, messageId), eq(messages.accountId, viewer.accountId)))
       .limit(1);
-    if (!row) throw new NotFound('This message does not exist.');
+    if (!row) throw new NotFound(SERVER_MESSAGES.messageMissing);
     await findFollower(ctx, viewer, row.followerId);
     const image = row.items.find((i) => i.type === 'image' || i.type === 'video');
     if (!image || (image.type !== 'image' && image.type !== 'video'))
-      throw new NotFound('This message has no image.');
+      throw new NotFound(SERVER_MESSAGES.messageNoImage);
     return { url: image.originalContentUrl ?? image.file_path ?? null };
   });
 

@@ -3,6 +3,7 @@ import { and, asc, eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { canEdit, canView } from '../../core/access/entryAccess';
 import { AGENT_EVENTS } from '../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
 import { roleViewerOf } from '../contacts/access';
@@ -83,9 +84,9 @@ async function requireTagEdit(ctx: AppContext, role: ContactViewer, followerId: 
     .from(tags)
     .where(and(eq(tags.id, tagId), eq(tags.accountId, role.accountId)))
     .limit(1);
-  if (!tag) throw new NotFound('This tag does not exist.');
+  if (!tag) throw new NotFound(SERVER_MESSAGES.tagMissing);
   if (!canEdit(tag.permission, role, await isVerified(ctx.db, followerId)))
-    throw new Forbidden('You may not change this tag.');
+    throw new Forbidden(SERVER_MESSAGES.tagLocked);
 }
 
 function noteNumber(body: Fields): number {
@@ -144,7 +145,7 @@ export function registerChatNoteTagRoutes(app: FastifyInstance, ctx: AppContext)
       .set({ text, updatedAt: new Date() })
       .where(and(eq(notes.followerId, follower.id), eq(notes.no, no)))
       .returning();
-    if (!row) throw new NotFound('This note does not exist.');
+    if (!row) throw new NotFound(SERVER_MESSAGES.noteMissing);
     await announceNotes(ctx, follower);
     return { note: noteToWire(row) };
   });
@@ -159,7 +160,7 @@ export function registerChatNoteTagRoutes(app: FastifyInstance, ctx: AppContext)
       .delete(notes)
       .where(and(eq(notes.followerId, follower.id), eq(notes.no, no)))
       .returning({ id: notes.id });
-    if (deleted.length === 0) throw new NotFound('This note does not exist.');
+    if (deleted.length === 0) throw new NotFound(SERVER_MESSAGES.noteMissing);
     await announceNotes(ctx, follower);
     return { status: 'ok' };
   });

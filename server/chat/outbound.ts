@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { QueueScope } from '../../core/access/queues';
 import type { MessageItem } from '../../core/models/message';
 import { AGENT_EVENTS } from '../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { newId } from '../accounts/ids';
 import type { AppContext } from '../context';
 import { NotFound } from '../http/errors';
@@ -57,7 +58,7 @@ export async function sendMessage(ctx: AppContext, input: OutboundMessage): Prom
   const stored = input.canSeeQueue
     ? await storeCheckedBy(ctx, values, input.canSeeQueue)
     : await storeOutbound(ctx, { ...values, scope: input.queueScope ?? { all: true } });
-  if (!stored) throw new NotFound('This chat does not exist.');
+  if (!stored) throw new NotFound(SERVER_MESSAGES.chatMissing);
 
   const row = stored.followerRow;
   const known = row.livechatId && stored.livechat ? new Map([[row.livechatId, stored.livechat]]) : undefined;
@@ -123,7 +124,7 @@ export async function resendMessage(
     .where(and(eq(messages.id, messageId), eq(messages.accountId, accountId), eq(messages.type, 'reply')))
     .limit(1);
   if (!found || (canSeeQueue && !canSeeQueue(found.queueId)))
-    throw new NotFound('This message does not exist.');
+    throw new NotFound(SERVER_MESSAGES.messageMissing);
   // Only a failed message goes out again; a sent or still pending one is answered as it is.
   const [row] = await ctx.db
     .update(messages)

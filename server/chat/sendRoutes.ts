@@ -7,6 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { channelShowsStickers, isSendableSticker } from '../../core/chat/stickers';
 import type { MessageItem } from '../../core/models/message';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { UploadRules } from '../../core/upload/checkFiles';
 import { DEFAULT_UPLOAD_LIMITS } from '../../core/upload/limits';
 import { UPLOAD_WARNINGS } from '../../core/upload/warnings';
@@ -149,7 +150,7 @@ export function registerChatSendRoutes(app: FastifyInstance, ctx: AppContext) {
       throw new Invalid('sticker_id', "This sticker is not in LINE's list of stickers that may be sent.");
     const follower = await findFollower(ctx, viewer, followerId);
     if (!channelShowsStickers(follower.channelType))
-      throw new Invalid('sticker_id', 'This channel cannot show stickers.');
+      throw new Invalid('sticker_id', SERVER_MESSAGES.noStickers);
     const result = await send(
       ctx,
       viewer,

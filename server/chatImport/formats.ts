@@ -12,6 +12,7 @@ import {
   type SenderType,
 } from '../../core/chatImport/wire';
 import type { MessageItem } from '../../core/models/message';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { WallTime } from './localTime';
 
 const norm = (cell: string) =>
@@ -217,13 +218,13 @@ export type RowResult = { message: RowMessage } | { errors: ImportRowError[] };
 
 const MESSAGES_BY_CODE: Record<ImportErrorCode, string> = {
   columns: "The file's columns are not those of a LINE chat history, a chat export or the import template.",
-  csv: 'This line is not valid CSV.',
+  csv: SERVER_MESSAGES.badCsvLine,
   required: 'This field is required.',
-  sender: 'This sender type is not known.',
-  date: 'This is not a date (YYYY-MM-DD, YYYY/MM/DD or DD/MM/YYYY).',
-  time: 'This is not a time (HH:mm or HH:mm:ss).',
+  sender: SERVER_MESSAGES.unknownSender,
+  date: SERVER_MESSAGES.badDate,
+  time: SERVER_MESSAGES.badTime,
   too_long: `Please enter no more than ${IMPORT_TEXT_MAX} characters.`,
-  encoding: 'The file is not UTF-8 text.',
+  encoding: SERVER_MESSAGES.notUtf8,
 };
 
 export function rowError(

@@ -10,6 +10,7 @@ import {
   TEMPLATE_COLUMNS,
 } from '../../core/chatImport/wire';
 import { AGENT_NAMESPACE } from '../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
 import { requireArea } from '../accounts/permissions';
@@ -33,7 +34,7 @@ class FileHasErrors extends HttpError {
     readonly errorCount: number,
     readonly rows: number,
   ) {
-    super(400, 'The file has errors; nothing was imported.', 'invalid', 'file');
+    super(400, SERVER_MESSAGES.importHasErrors, 'invalid', 'file');
   }
 
   override toJSON() {
@@ -150,7 +151,7 @@ async function runImport(
     ctx.log.error({ err, importId }, 'chat import failed');
     const row = await finishImport(ctx, importId, {
       status: 'failed',
-      error: 'Sorry, something went wrong with the system.',
+      error: SERVER_MESSAGES.systemError,
     }).catch(() => null);
     await tell({ import_id: importId, status: 'failed', import: row ? importToWire(row) : null });
   } finally {
@@ -189,7 +190,7 @@ export function registerImportFileRoutes(app: FastifyInstance, ctx: AppContext) 
     try {
       const check = await checkFile(upload.tmpPath);
       if (check.errorCount > 0) throw new FileHasErrors(check.errors, check.errorCount, check.rows);
-      if (check.messages === 0) throw new Invalid('file', 'The file has no messages.');
+      if (check.messages === 0) throw new Invalid('file', SERVER_MESSAGES.importEmpty);
       const [before] = await ctx.db
         .select()
         .from(chatImports)
@@ -269,7 +270,7 @@ export function registerImportFileRoutes(app: FastifyInstance, ctx: AppContext) 
       .from(chatImports)
       .where(and(eq(chatImports.id, id), eq(chatImports.accountId, access.accountId)))
       .limit(1);
-    if (!row) throw new NotFound('This import does not exist.');
+    if (!row) throw new NotFound(SERVER_MESSAGES.importMissing);
     return { import: importToWire(row, running.get(row.id)) };
   });
 }

@@ -4,6 +4,7 @@
 // follower already has (same sender kind and text in the same minute — an export imported back)
 // is not copied. Large chats go in chunks so other requests keep running.
 import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AppContext } from '../context';
 import { rowsOf } from '../db/client';
 import { Conflict, NotFound } from '../http/errors';
@@ -40,8 +41,8 @@ export async function mergeUnknownChat(ctx: AppContext, input: MergeInput): Prom
       .from(unknownChats)
       .where(and(eq(unknownChats.id, unknownChatId), eq(unknownChats.accountId, accountId)))
       .limit(1);
-    if (!exists) throw new NotFound('This chat does not exist.');
-    throw new Conflict('This chat is merged into another contact; unmerge it first.', 'unknow_id');
+    if (!exists) throw new NotFound(SERVER_MESSAGES.chatMissing);
+    throw new Conflict(SERVER_MESSAGES.chatMerged, 'unknow_id');
   }
   return { added: await copyMessages(ctx, unknownChatId, followerId) };
 }
@@ -93,9 +94,9 @@ export async function unmergeUnknownChat(
     .from(unknownChats)
     .where(and(eq(unknownChats.id, input.unknownChatId), eq(unknownChats.accountId, input.accountId)))
     .limit(1);
-  if (!chat) throw new NotFound('This chat does not exist.');
+  if (!chat) throw new NotFound(SERVER_MESSAGES.chatMissing);
   const followerId = chat.mergedFollowerId;
-  if (!followerId) throw new Conflict('This chat is not merged.', 'unknow_id');
+  if (!followerId) throw new Conflict(SERVER_MESSAGES.chatNotMerged, 'unknow_id');
   const removed = await ctx.db.execute(sql`
     delete from messages where follower_id = ${followerId} and imported_chat_id = ${chat.id} returning 1 as x`);
   await ctx.db

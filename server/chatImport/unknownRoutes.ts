@@ -3,6 +3,7 @@
 // into a follower they may see, and unmerge it again. Chat read to look, chat write to merge.
 import { and, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { requireArea } from '../accounts/permissions';
 import { findFollower, viewerOf } from '../chat/access';
@@ -44,7 +45,7 @@ async function findChat(ctx: AppContext, accountId: string, id: string) {
     .from(unknownChats)
     .where(and(eq(unknownChats.id, id), eq(unknownChats.accountId, accountId)))
     .limit(1);
-  if (!row) throw new NotFound('This chat does not exist.');
+  if (!row) throw new NotFound(SERVER_MESSAGES.chatMissing);
   return row;
 }
 

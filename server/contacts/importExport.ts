@@ -7,6 +7,7 @@ import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
 import { and, asc, eq } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { fieldValueText } from '../../core/validation/contactField';
 import { newId } from '../accounts/ids';
 import { channels } from '../accounts/schema';
@@ -139,16 +140,13 @@ export async function readRows(buffer: Buffer, fileName: string): Promise<Row[]>
   const isXlsx = /\.xlsx$/i.test(fileName) || buffer.subarray(0, 2).toString('latin1') === 'PK';
   const rows: Row[] = [];
   const tooMany = () =>
-    new Invalid(
-      'file',
-      `Please import no more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows at once.`,
-    );
+    new Invalid('file', SERVER_MESSAGES.tooManyRows(MAX_IMPORT_ROWS.toLocaleString('en-US')));
   if (isXlsx) {
     const book = new (await loadExcelJS()).Workbook();
     try {
       await book.xlsx.load(buffer as unknown as ArrayBuffer);
     } catch {
-      throw new Invalid('file', 'This file is not a CSV or Excel (.xlsx) file.');
+      throw new Invalid('file', SERVER_MESSAGES.notSpreadsheet);
     }
     const sheet = book.worksheets[0];
     if (!sheet) return [];
@@ -184,7 +182,7 @@ export async function readRows(buffer: Buffer, fileName: string): Promise<Row[]>
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw new Invalid('file', 'This file is not a CSV or Excel (.xlsx) file.');
+    throw new Invalid('file', SERVER_MESSAGES.notSpreadsheet);
   }
   return rows;
 }
@@ -221,11 +219,11 @@ export async function importContacts(
     .from(channels)
     .where(eq(channels.accountId, viewer.accountId))
     .orderBy(asc(channels.createdAt));
-  if (accountChannels.length === 0) throw new Invalid('channel_id', 'This account has no channel yet.');
+  if (accountChannels.length === 0) throw new Invalid('channel_id', SERVER_MESSAGES.noChannelYet);
   const fallback =
     accountChannels.find((c) => c.id === options.defaultChannelId) ??
     (options.defaultChannelId ? null : accountChannels[0]);
-  if (!fallback) throw new Invalid('channel_id', 'This channel does not exist.');
+  if (!fallback) throw new Invalid('channel_id', SERVER_MESSAGES.channelMissing);
   const fieldKeys = new Set(fields.map((f) => f.key.toLowerCase()));
   const known = new Set<string>([...BASE_COLUMNS, 'line_name', 'line_nickname', 'channel_type']);
   const report: ImportReport = {
@@ -282,7 +280,7 @@ export async function importContacts(
       accountChannels.find((c) => c.id === channelId) ??
       (channelType ? accountChannels.find((c) => c.type === channelType) : undefined) ??
       fallback;
-    if (!channel) throw new Invalid('channel', 'This channel does not exist.');
+    if (!channel) throw new Invalid('channel', SERVER_MESSAGES.channelMissing);
     const socialId = pick(row, 'social_id');
     if (!follower && socialId)
       [follower] = await rowDb
@@ -330,7 +328,7 @@ export async function importContacts(
       const want = YES.test(verifiedCell);
       if (want !== verified || (want && verifyType))
         verified = await setVerification(rowDb, v, follower, { is_verify: want, verify_type: verifyType });
-    } else if (verifiedCell !== undefined) throw new Invalid('verified', 'Use yes or no.');
+    } else if (verifiedCell !== undefined) throw new Invalid('verified', SERVER_MESSAGES.yesOrNo);
     const inputs = Object.entries(row)
       .filter(([k, value]) => fieldKeys.has(k.toLowerCase()) && value !== '')
       .map(([key, value]) => ({ key, value }));

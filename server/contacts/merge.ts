@@ -10,6 +10,7 @@
 // under someone who cannot see it); both must be in the caller's account (404 otherwise).
 import { and, eq, max, sql } from 'drizzle-orm';
 import { canEdit, canView } from '../../core/access/entryAccess';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { followers, followerTags, livechats, messages, notes, tags } from '../chat/schema';
 import type { Db } from '../db/client';
 import { Forbidden, Invalid, NotFound } from '../http/errors';
@@ -24,7 +25,7 @@ export async function mergeContacts(
   primaryId: string,
   otherId: string,
 ): Promise<{ primary: FollowerRow; removed: FollowerRow }> {
-  if (primaryId === otherId) throw new Invalid('secondary_id', 'Choose two different contacts.');
+  if (primaryId === otherId) throw new Invalid('secondary_id', SERVER_MESSAGES.twoContacts);
   return db.transaction(async (tx) => {
     // Lock both, in id order so two merges never wait on each other crosswise.
     const locked = await tx
@@ -37,7 +38,7 @@ export async function mergeContacts(
       .for('update');
     const primary = locked.find((r) => r.id === primaryId);
     const other = locked.find((r) => r.id === otherId);
-    if (!primary || !other) throw new NotFound('This contact does not exist.');
+    if (!primary || !other) throw new NotFound(SERVER_MESSAGES.contactMissing);
 
     const [pv] = await tx
       .select()
@@ -65,13 +66,10 @@ export async function mergeContacts(
     for (const v of otherValues) {
       const field = fieldById.get(v.fieldId);
       if (field && !mayChange(field.permission))
-        throw new Forbidden(
-          `You may not change the field "${field.label}", so you cannot merge these contacts.`,
-        );
+        throw new Forbidden(SERVER_MESSAGES.mergeFieldLocked(field.label));
     }
     for (const { tag } of otherTags)
-      if (!mayChange(tag.permission))
-        throw new Forbidden(`You may not change the tag "${tag.name}", so you cannot merge these contacts.`);
+      if (!mayChange(tag.permission)) throw new Forbidden(SERVER_MESSAGES.mergeTagLocked(tag.name));
 
     await tx.update(messages).set({ followerId: primary.id }).where(eq(messages.followerId, other.id));
     await tx.update(livechats).set({ followerId: primary.id }).where(eq(livechats.followerId, other.id));

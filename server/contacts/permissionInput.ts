@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { ACTION_TYPES } from '../../core/access/entryAccess';
 import { PERMISSION_KEYS, type Permissions } from '../../core/models/account';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { roles } from '../accounts/schema';
 import type { Db } from '../db/client';
@@ -24,7 +25,7 @@ export async function readPermissions(db: Db, workspaceId: string, raw: unknown)
     for (const [i, entry] of list.entries()) {
       const e = (entry ?? {}) as { role_id?: unknown; action_type?: unknown };
       if (typeof e.role_id !== 'string' || !roleIds.has(e.role_id))
-        throw new Invalid(`permission.${key}.${i}.role_id`, 'This role does not exist.');
+        throw new Invalid(`permission.${key}.${i}.role_id`, SERVER_MESSAGES.roleMissing);
       const type = Number(e.action_type);
       if (!(ACTION_TYPES as readonly number[]).includes(type))
         throw new Invalid(`permission.${key}.${i}.action_type`, MESSAGES.number);

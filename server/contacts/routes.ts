@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { canView } from '../../core/access/entryAccess';
 import { CONTACT_DETAIL_TYPES, type ContactDetailType } from '../../core/models/contact';
 import { AGENT_EVENTS, AGENT_NAMESPACE } from '../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import {
   FIELD_KEY_MAX_LENGTH,
   FIELD_LABEL_MAX_LENGTH,
@@ -186,7 +187,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/contact/:id', async (request) => {
     const viewer = await contactViewerOf(ctx, request, 'read');
     const row = await findContactRow(ctx.db, viewer.accountId, (request.params as { id: string }).id);
-    if (!row) throw new NotFound('This contact does not exist.');
+    if (!row) throw new NotFound(SERVER_MESSAGES.contactMissing);
     return { contact: await contactToWire(ctx.db, viewer, row) };
   });
 
@@ -203,7 +204,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       .where(eq(channels.accountId, viewer.accountId))
       .orderBy(asc(channels.createdAt));
     const channel = channelId ? channelRows.find((c) => c.id === channelId) : channelRows[0];
-    if (!channel) throw new Invalid('channel', 'This channel does not exist.');
+    if (!channel) throw new Invalid('channel', SERVER_MESSAGES.channelMissing);
     const details = contactDetailInput(body);
     const verify = verifyInput(body);
     const tagIds = tagIdsInput(body);
@@ -222,8 +223,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext) {
         })
         .onConflictDoNothing()
         .returning();
-      if (!created)
-        throw new Conflict('A contact with this social id already exists on this channel.', 'social_id');
+      if (!created) throw new Conflict(SERVER_MESSAGES.socialIdTaken, 'social_id');
       const db = tx as unknown as typeof ctx.db;
       const verified = verify ? await setVerification(db, viewer, created, verify) : false;
       if (details) await applyFieldValues(db, viewer, created, verified, details);
@@ -252,7 +252,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(and(eq(followers.id, id), eq(followers.accountId, viewer.accountId)))
         .for('update')
         .limit(1);
-      if (!locked) throw new NotFound('This contact does not exist.');
+      if (!locked) throw new NotFound(SERVER_MESSAGES.contactMissing);
       const db = tx as unknown as typeof ctx.db;
       let current = locked;
       if (name?.trim() || nickname !== null) {
@@ -342,7 +342,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext) {
     const channelId =
       fieldValue('channel_id') ?? optionalString(fieldsOf(request.query), 'channel', { max: 64 });
     const rows = await readRows(buffer, file.filename);
-    if (rows.length === 0) throw new Invalid('file', 'This file has no rows to import.');
+    if (rows.length === 0) throw new Invalid('file', SERVER_MESSAGES.noRows);
     const report = await importContacts(ctx.db, viewer, rows, { defaultChannelId: channelId });
     if (report.created + report.updated > 0)
       ctx.io.of(AGENT_NAMESPACE).to(accountRoom(viewer.accountId)).emit(AGENT_EVENTS.FETCH_FOLLOWERS, {});
@@ -388,7 +388,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new Conflict('A field with this key already exists.', 'key');
+    if (!row) throw new Conflict(SERVER_MESSAGES.fieldKeyTaken, 'key');
     return { field: fieldToWire(row) };
   });
 
@@ -412,7 +412,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       })
       .where(and(eq(contactFields.id, id), eq(contactFields.accountId, access.accountId)))
       .returning();
-    if (!row) throw new NotFound('This field does not exist.');
+    if (!row) throw new NotFound(SERVER_MESSAGES.fieldMissing);
     return { field: fieldToWire(row) };
   });
 
@@ -423,7 +423,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       .delete(contactFields)
       .where(and(eq(contactFields.id, id), eq(contactFields.accountId, access.accountId)))
       .returning({ id: contactFields.id });
-    if (deleted.length === 0) throw new NotFound('This field does not exist.');
+    if (deleted.length === 0) throw new NotFound(SERVER_MESSAGES.fieldMissing);
     return { deleted: 1 };
   });
 

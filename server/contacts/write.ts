@@ -4,6 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { HIDDEN_VALUE } from '../../core/access/contactAccess';
 import { canEdit, canView } from '../../core/access/entryAccess';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { normalizeFieldValue } from '../../core/validation/contactField';
 import { MESSAGES } from '../../core/validation/rules';
 import { followers, followerTags, tags } from '../chat/schema';
@@ -75,7 +76,7 @@ export async function applyFieldValues(
         skipped.push(input.key);
         continue;
       }
-      throw new Invalid(`${prefix}.${input.key}`, 'This field does not exist.');
+      throw new Invalid(`${prefix}.${input.key}`, SERVER_MESSAGES.fieldMissing);
     }
     const visible = canView(field.permission, viewer, verified);
     if (!visible && input.value === HIDDEN_VALUE) continue;
@@ -91,7 +92,7 @@ export async function applyFieldValues(
         skipped.push(field.key);
         continue;
       }
-      throw new Forbidden(`You may not change the field "${field.label}".`);
+      throw new Forbidden(SERVER_MESSAGES.fieldLocked(field.label));
     }
     if (result.value === null)
       await db
@@ -128,7 +129,7 @@ export async function replaceTags(
         .from(tags)
         .where(and(eq(tags.accountId, viewer.accountId), inArray(tags.id, [...wantedSet])))
     : [];
-  if (requested.length !== wantedSet.size) throw new Invalid('tags', 'This tag does not exist.');
+  if (requested.length !== wantedSet.size) throw new Invalid('tags', SERVER_MESSAGES.tagMissing);
   const have = await db
     .select({ tag: tags })
     .from(followerTags)
@@ -139,14 +140,14 @@ export async function replaceTags(
     viewer.mayWrite && canEdit(t.permission, viewer, verified);
   for (const t of requested)
     if (!haveIds.has(t.id)) {
-      if (!editable(t)) throw new Forbidden(`You may not add the tag "${t.name}".`);
+      if (!editable(t)) throw new Forbidden(SERVER_MESSAGES.tagAddLocked(t.name));
       await db.insert(followerTags).values({ followerId: follower.id, tagId: t.id }).onConflictDoNothing();
     }
   for (const { tag } of have)
     if (!wantedSet.has(tag.id)) {
       // A tag the writer cannot see was not in what they were shown: it stays.
       if (!canView(tag.permission, viewer, verified)) continue;
-      if (!editable(tag)) throw new Forbidden(`You may not remove the tag "${tag.name}".`);
+      if (!editable(tag)) throw new Forbidden(SERVER_MESSAGES.tagRemoveLocked(tag.name));
       await db
         .delete(followerTags)
         .where(and(eq(followerTags.followerId, follower.id), eq(followerTags.tagId, tag.id)));

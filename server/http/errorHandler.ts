@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { createI18n } from '../../core/i18n';
 import { GENERIC_ERROR_KEYS } from '../../core/text/notices';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import en from '../../locales/en.json';
 import th from '../../locales/th.json';
 import { HttpError } from './errors';
@@ -9,8 +10,7 @@ import { isDatabaseUnavailable, isStorageFull, RETRY_AFTER_UNAVAILABLE_S } from 
 /** Spec 8's generic error, in the words of the English locale (its one home). */
 const GENERIC_ERROR_TEXT = createI18n({ en, th }, 'en').t(GENERIC_ERROR_KEYS.title);
 
-export const MALFORMED_MULTIPART_TEXT =
-  'The upload could not be read: the request is not complete form data.';
+export const MALFORMED_MULTIPART_TEXT = SERVER_MESSAGES.incompleteUpload;
 
 /** busboy's plain errors for a body it cannot parse (cut short, no boundary): the sender's fault, not ours. */
 function isMalformedMultipart(error: unknown): boolean {
@@ -58,7 +58,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isStorageFull(error)) {
       request.log.error({ err: error }, 'storage full');
       reply.status(507).send({
-        message: 'The server has no room to store this file. Please contact the staff.',
+        message: SERVER_MESSAGES.diskFull,
         code: 'storage_full',
       });
       return;
@@ -68,7 +68,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_UNAVAILABLE_S))
-        .send({ message: 'The service is briefly unavailable. Please try again.', code: 'unavailable' });
+        .send({ message: SERVER_MESSAGES.unavailable, code: 'unavailable' });
       return;
     }
     request.log.error({ err: error }, 'request failed');

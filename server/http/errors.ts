@@ -1,3 +1,4 @@
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 // Typed errors that one handler turns into `{ message, code, field? }` with the right status.
 
 export class HttpError extends Error {
@@ -31,13 +32,13 @@ export class Unauthorized extends HttpError {
 }
 
 export class Forbidden extends HttpError {
-  constructor(message = 'You may not use this account.') {
+  constructor(message: string = SERVER_MESSAGES.notAccountMember) {
     super(403, message, 'forbidden');
   }
 }
 
 export class NotFound extends HttpError {
-  constructor(message = 'Not found') {
+  constructor(message: string = SERVER_MESSAGES.notFound) {
     super(404, message, 'not_found');
   }
 }

@@ -3,9 +3,10 @@
 // browser shows them. Runs on every parsed JSON body, query string and path parameter (an id sent
 // as `%00`) before any route sees them.
 import type { FastifyInstance } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { Invalid } from './errors';
 
-export const NOT_ALLOWED_CHARACTER = 'This text contains a character that is not allowed.';
+export const NOT_ALLOWED_CHARACTER = SERVER_MESSAGES.badCharacter;
 const MAX_DEPTH = 64;
 const LONE = '[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
 const HAS_LONE_SURROGATE = new RegExp(LONE);
@@ -23,7 +24,7 @@ function cleanString(value: string, field: string, stripNul = false): string {
 export function cleanInput(value: unknown, field = '', depth = 0, stripNul = false): unknown {
   if (typeof value === 'string') return cleanString(value, field, stripNul);
   if (value === null || typeof value !== 'object') return value;
-  if (depth > MAX_DEPTH) throw new Invalid(field || 'body', 'The request is nested too deeply.');
+  if (depth > MAX_DEPTH) throw new Invalid(field || 'body', SERVER_MESSAGES.tooDeep);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++)
       value[i] = cleanInput(value[i], field ? `${field}.${i}` : String(i), depth + 1, stripNul);

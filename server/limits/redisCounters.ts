@@ -2,6 +2,7 @@
 // script (decideHit of counters.ts, step for step), so check-and-count is atomic across processes.
 import type { FastifyBaseLogger } from 'fastify';
 import { createClient } from 'redis';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { HttpError } from '../http/errors';
 import type { CounterRule, CounterStore } from './counters';
 
@@ -50,15 +51,9 @@ return 0
 /** Redis unreachable: refuse for now rather than let guesses through uncounted. */
 const unavailable = (log: FastifyBaseLogger, err: unknown) => {
   log.warn({ err }, 'rate-limit counters unavailable');
-  return new HttpError(
-    503,
-    'The service is briefly unavailable. Please try again.',
-    'unavailable',
-    undefined,
-    {
-      'retry-after': '5',
-    },
-  );
+  return new HttpError(503, SERVER_MESSAGES.unavailable, 'unavailable', undefined, {
+    'retry-after': '5',
+  });
 };
 
 export function redisCounters(url: string, log: FastifyBaseLogger): CounterStore {

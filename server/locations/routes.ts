@@ -3,6 +3,7 @@
 import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defaulted, enums, nullable, optional, string, type } from 'superstruct';
+import { CONVERT_MESSAGES } from '../../core/automation/replyConvert';
 import { LOCATION_STATUSES } from '../../core/models/location';
 import { validateLocation } from '../../core/validation/location';
 import { MESSAGES } from '../../core/validation/rules';
@@ -20,7 +21,7 @@ import { Invalid, NotFound } from '../http/errors';
 import { locations } from './schema';
 import { locationToWire } from './wire';
 
-const NOT_FOUND = 'This location does not exist.';
+const NOT_FOUND = CONVERT_MESSAGES.missingLocation;
 const text = defaulted(string(), '');
 
 const LocationBody = type({

@@ -1,6 +1,7 @@
 // The media_files rows: adding and removing them together with the account's use, listing,
 // moving and renaming. Bytes in the store are handled by the callers (store.ts, routes.ts).
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { users } from '../accounts/schema';
 import type { Db } from '../db/client';
 import { NotFound } from '../http/errors';
@@ -33,7 +34,7 @@ export async function insertFileRows(
       .from(mediaFolders)
       .where(and(eq(mediaFolders.accountId, accountId), eq(mediaFolders.id, folderId)))
       .limit(1);
-    if (!folder) throw new NotFound('This folder does not exist.');
+    if (!folder) throw new NotFound(SERVER_MESSAGES.folderMissing);
     const total = rows.reduce((sum, r) => sum + r.size, 0);
     const disk = await reserve(tx, accountId, total);
     const inFolder = rows.map((r) => ({ ...r, accountId, folderId }));
@@ -127,7 +128,7 @@ export async function findFileRow(db: Db, accountId: string, fileId: string): Pr
     .leftJoin(users, eq(users.id, mediaFiles.createdBy))
     .where(and(eq(mediaFiles.accountId, accountId), eq(mediaFiles.id, fileId)))
     .limit(1);
-  if (!row) throw new NotFound('This file does not exist.');
+  if (!row) throw new NotFound(SERVER_MESSAGES.fileMissing);
   return { ...row.file, createdByName: row.createdByName };
 }
 
@@ -161,7 +162,7 @@ export async function moveFileRows(db: Db, accountId: string, fileIds: string[],
       .set({ folderId })
       .where(and(eq(mediaFiles.accountId, accountId), inArray(mediaFiles.id, fileIds)))
       .returning({ id: mediaFiles.id });
-    if (moved.length < new Set(fileIds).size) throw new NotFound('This file does not exist.');
+    if (moved.length < new Set(fileIds).size) throw new NotFound(SERVER_MESSAGES.fileMissing);
     return moved.length;
   });
 }
@@ -172,7 +173,7 @@ export async function renameFileRow(db: Db, accountId: string, fileId: string, n
     .set({ name })
     .where(and(eq(mediaFiles.accountId, accountId), eq(mediaFiles.id, fileId)))
     .returning({ id: mediaFiles.id });
-  if (!row) throw new NotFound('This file does not exist.');
+  if (!row) throw new NotFound(SERVER_MESSAGES.fileMissing);
 }
 
 /** Files whose time to live has run out, a batch at a time. */

@@ -2,6 +2,7 @@
 // to MAX_FOLDER_DEPTH, unique names among siblings. A folder holding files is only deleted when
 // the caller confirms (force), and its files go with it through deleteFileRows, keeping use exact.
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { newId } from '../accounts/ids';
 import type { Db } from '../db/client';
 import { Conflict, HttpError, Invalid, NotFound } from '../http/errors';
@@ -95,7 +96,7 @@ export async function findFolder(db: Db | Tx, accountId: string, folderId: strin
     .from(mediaFolders)
     .where(and(eq(mediaFolders.accountId, accountId), eq(mediaFolders.id, folderId)))
     .limit(1);
-  if (!row) throw new NotFound('This folder does not exist.');
+  if (!row) throw new NotFound(SERVER_MESSAGES.folderMissing);
   return row;
 }
 
@@ -159,7 +160,7 @@ export async function folderTree(db: Db, accountId: string): Promise<FolderNode[
   return build(null);
 }
 
-const nameTaken = () => new Conflict('A folder with this name already exists here.', 'name');
+const nameTaken = () => new Conflict(SERVER_MESSAGES.folderTaken, 'name');
 
 export async function createFolder(
   db: Db,
@@ -169,9 +170,9 @@ export async function createFolder(
   await ensureDefaultFolder(db, accountId);
   if (input.parentId) {
     const folders = await allFolders(db, accountId);
-    if (!folders.some((f) => f.id === input.parentId)) throw new NotFound('This folder does not exist.');
+    if (!folders.some((f) => f.id === input.parentId)) throw new NotFound(SERVER_MESSAGES.folderMissing);
     if (depthOf(folders, input.parentId) >= MAX_FOLDER_DEPTH)
-      throw new Invalid('parentId', `Folders can be nested at most ${MAX_FOLDER_DEPTH} deep.`);
+      throw new Invalid('parentId', SERVER_MESSAGES.folderDepth(MAX_FOLDER_DEPTH));
   }
   try {
     const [row] = await db
@@ -187,7 +188,7 @@ export async function createFolder(
 
 export async function renameFolder(db: Db, accountId: string, folderId: string, name: string) {
   const folder = await findFolder(db, accountId, folderId);
-  if (folder.isDefault) throw new Conflict('The default folder cannot be renamed.', 'folderId');
+  if (folder.isDefault) throw new Conflict(SERVER_MESSAGES.defaultFolderName, 'folderId');
   try {
     const [row] = await db
       .update(mediaFolders)
@@ -214,8 +215,8 @@ export async function deleteFolder(
   return db.transaction(async (tx) => {
     const folders = await allFolders(tx, accountId);
     const folder = folders.find((f) => f.id === folderId);
-    if (!folder) throw new NotFound('This folder does not exist.');
-    if (folder.isDefault) throw new Conflict('The default folder cannot be deleted.', 'folderId');
+    if (!folder) throw new NotFound(SERVER_MESSAGES.folderMissing);
+    if (folder.isDefault) throw new Conflict(SERVER_MESSAGES.defaultFolderKept, 'folderId');
     const ids = descendantIds(folders, folderId);
     const [{ n }] = await tx
       .select({ n: count() })

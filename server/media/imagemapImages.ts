@@ -14,6 +14,7 @@ import {
   imagemapImageAddress,
   imagemapImageProblem,
 } from '../../core/template/imagemap';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AppContext } from '../context';
 import { NotFound } from '../http/errors';
 import { lazyModule } from '../lazyModule';
@@ -26,7 +27,7 @@ import { requestOrigin } from './wire';
 const loadSharp = lazyModule(async () => (await import('sharp')).default);
 
 const ID = /^[a-z0-9]{20}$/;
-const NOT_HERE = 'This image map picture does not exist.';
+const NOT_HERE = SERVER_MESSAGES.imagemapPictureMissing;
 
 /** Where the copy of a file at one width is kept; removed with the file (store.ts). */
 export const imagemapKey = (accountId: string, fileId: string, width: number) =>

@@ -5,6 +5,7 @@
 // The addresses are capability URLs (docs/api.md "Media library"): no session, no expiry, kept
 // private by an unguessable random id (newId: 20 of [a-z0-9], about 103 bits); never indexed.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AppContext } from '../context';
 import { NotFound } from '../http/errors';
 import { type FileRow, fileById } from './fileRows';
@@ -70,13 +71,13 @@ export async function sendStoredObject(
     .header('accept-ranges', 'bytes');
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   const stat = await storage.stat(key);
-  if (!stat) throw new NotFound('This file does not exist.');
+  if (!stat) throw new NotFound(SERVER_MESSAGES.fileMissing);
   const range = parseRange(request.headers.range, stat.size);
   if (range === 'invalid') {
     return reply.status(416).header('content-range', `bytes */${stat.size}`).send();
   }
   const object = await storage.get(key, range ?? undefined);
-  if (!object) throw new NotFound('This file does not exist.');
+  if (!object) throw new NotFound(SERVER_MESSAGES.fileMissing);
   if (range) {
     reply
       .status(206)
@@ -107,7 +108,7 @@ export function registerMediaServing(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { id: string } }>(`${MEDIA_PATH}/thumbs/:id`, async (request, reply) => {
     const id = request.params.id.replace(/\.webp$/, '');
     const file = ID.test(id) ? await fileById(ctx.db, id) : null;
-    if (!file?.thumbnailKey) throw new NotFound('This file does not exist.');
+    if (!file?.thumbnailKey) throw new NotFound(SERVER_MESSAGES.fileMissing);
     return sendStoredObject(
       request,
       reply,
@@ -122,7 +123,7 @@ export function registerMediaServing(app: FastifyInstance, ctx: AppContext) {
   // handed out before a rename or a move keeps working.
   app.get<{ Params: { id: string; name: string } }>(`${MEDIA_PATH}/:id/:name`, async (request, reply) => {
     const file = ID.test(request.params.id) ? await fileById(ctx.db, request.params.id) : null;
-    if (!file) throw new NotFound('This file does not exist.');
+    if (!file) throw new NotFound(SERVER_MESSAGES.fileMissing);
     return sendMediaFile(ctx, request, reply, file);
   });
 }

@@ -1,6 +1,7 @@
 // Per-account storage use, kept exact: every change happens in the same transaction as the file
 // rows it accounts for, and the row lock on media_usage orders concurrent uploads.
 import { eq, sql } from 'drizzle-orm';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
 import { mediaUsage } from './schema';
@@ -18,7 +19,7 @@ export interface DiskInfo {
 
 export class StorageFull extends HttpError {
   constructor() {
-    super(413, 'Not enough storage space for these files.', 'storage_full', 'files');
+    super(413, SERVER_MESSAGES.storageFull, 'storage_full', 'files');
   }
 }
 

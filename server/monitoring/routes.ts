@@ -5,6 +5,7 @@
 // calls and the lifecycle's own rules. Consoles refresh on the chat events they already hear.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { hasArea, requireArea } from '../accounts/permissions';
 import { memberships } from '../accounts/schema';
@@ -45,7 +46,7 @@ export function registerMonitoringRoutes(app: FastifyInstance, ctx: AppContext) 
     const from = optionalString(body, ['from_queue_id', 'fromQueueId'], { max: 64 });
     const to = optionalString(body, ['to_queue_id', 'toQueueId'], { max: 64 });
     if (!from && !to) throw new Invalid('to_queue_id', MESSAGES.required);
-    if (from && from === to) throw new Invalid('to_queue_id', 'Choose another queue.');
+    if (from && from === to) throw new Invalid('to_queue_id', SERVER_MESSAGES.otherQueue);
     const [member] = await ctx.db
       .select({ userId: memberships.userId })
       .from(memberships)
@@ -57,7 +58,7 @@ export function registerMonitoringRoutes(app: FastifyInstance, ctx: AppContext) 
         ),
       )
       .limit(1);
-    if (!member) throw new Invalid('user_id', 'This agent is not a member of this account.');
+    if (!member) throw new Invalid('user_id', SERVER_MESSAGES.notAMember);
     const ids = [from, to].filter((v): v is string => Boolean(v));
     const found = await ctx.db
       .select({ id: queues.id })
@@ -68,7 +69,7 @@ export function registerMonitoringRoutes(app: FastifyInstance, ctx: AppContext) 
       ['to_queue_id', to],
     ] as const)
       if (id && (!found.some((q) => q.id === id) || !seesQueue(viewer, id)))
-        throw new Invalid(field, 'This queue does not exist.');
+        throw new Invalid(field, SERVER_MESSAGES.queueMissing);
     await ctx.db.transaction(async (tx) => {
       if (from)
         await tx

@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Namespace, Socket } from 'socket.io';
 import { AGENT_CLIENT_EVENTS, AGENT_EVENTS, AGENT_NAMESPACE } from '../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { resolveAccountAccess } from '../accounts/profile';
 import { memberships } from '../accounts/schema';
 import { resolveSession } from '../auth/sessions';
@@ -109,7 +110,7 @@ export function registerAgentNamespace(ctx: AppContext): Namespace {
   nsp.use(async (socket, next) => {
     try {
       if (foreignOrigin(ctx, socket.handshake.headers))
-        throw new HttpError(403, 'Cross-origin sockets are not allowed.', 'cross_origin');
+        throw new HttpError(403, SERVER_MESSAGES.crossOriginSockets, 'cross_origin');
       const auth = (socket.handshake.auth ?? {}) as { token?: unknown; channel_id?: unknown };
       const session = await resolveSession(ctx.db, typeof auth.token === 'string' ? auth.token : undefined);
       const access = await resolveAccountAccess(ctx.db, session.userId, auth.channel_id);
@@ -151,11 +152,11 @@ export function registerAgentNamespace(ctx: AppContext): Namespace {
       try {
         const allowed = await mayOpenChat(ctx, data, followerId);
         if (allowed) await socket.join(followerRoom(followerId as string));
-        if (typeof ack === 'function') ack(allowed ? { ok: true } : { ok: false, message: 'Not found' });
+        if (typeof ack === 'function')
+          ack(allowed ? { ok: true } : { ok: false, message: SERVER_MESSAGES.notFound });
       } catch (err) {
         ctx.log.error({ err }, 'JOIN_CHAT failed');
-        if (typeof ack === 'function')
-          ack({ ok: false, message: 'Sorry, something went wrong with the system.' });
+        if (typeof ack === 'function') ack({ ok: false, message: SERVER_MESSAGES.systemError });
       }
     });
     socket.on(AGENT_CLIENT_EVENTS.LEAVE_CHAT, async (followerId: unknown, ack?: Ack) => {

@@ -3,6 +3,7 @@
 // flooding after being told is disconnected). Agents and widget visitors both go through here.
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'socket.io';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AppContext } from '../context';
 import { clientAddress, parseTrustProxy } from '../http/clientAddress';
 
@@ -45,7 +46,7 @@ export function limitSocketConnections(ctx: AppContext) {
   engine.use((req: IncomingMessage, res: RawResponse, next: (err?: Error) => void) => {
     const isHandshake = !new URL(req.url ?? '/', 'http://x').searchParams.has('sid');
     if (!isHandshake || (open.get(addressOf(req)) ?? 0) < limit) return next();
-    const body = JSON.stringify({ message: 'Too many connections from this address.', code: 'rate_limited' });
+    const body = JSON.stringify({ message: SERVER_MESSAGES.tooManyConnections, code: 'rate_limited' });
     const upgrade = (req.headers.upgrade ?? '').toLowerCase() === 'websocket';
     if (upgrade && res.socket) {
       res.socket.write(
@@ -97,7 +98,7 @@ export function limitSocketEvents(socket: Socket, rule: EventRule = SOCKET_EVENT
       ack({
         ok: false,
         code: 'rate_limited',
-        message: 'Too many events. Please wait a moment.',
+        message: SERVER_MESSAGES.tooManyEvents,
         retry_after: retryAfter,
       });
     if (refusedInRow >= rule.disconnectAfter) socket.disconnect(true);

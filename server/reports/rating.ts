@@ -4,6 +4,7 @@
 // The chat rated is livechat_id, which must be one of the visitor's own, or else their latest.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { WIDGET_SESSION_HEADER } from '../../core/widget/message';
 import { newId } from '../accounts/ids';
@@ -35,7 +36,7 @@ export interface RatingInput {
 export function ratingInput(body: Record<string, unknown>): RatingInput {
   const score = typeof body.score === 'string' && body.score !== '' ? Number(body.score) : body.score;
   if (typeof score !== 'number' || !Number.isInteger(score) || score < 1 || score > 5)
-    throw new Invalid('score', 'Choose from 1 to 5 stars.');
+    throw new Invalid('score', SERVER_MESSAGES.stars);
   const comment = body.comment ?? '';
   if (typeof comment !== 'string') throw new Invalid('comment', MESSAGES.required);
   if (comment.trim().length > RATING_COMMENT_MAX)
@@ -96,11 +97,7 @@ export function registerRatingRoute(app: FastifyInstance, ctx: AppContext) {
     const channel = await loadWidgetChannel(ctx, widgetId);
     const session = await requireSession(ctx, channel.id, sessionToken(request, body));
     const input = ratingInput(body);
-    await limiter.check(
-      [[`rating:${session.id}`, RATING_RULE]],
-      1,
-      'Too many ratings. Please wait a moment.',
-    );
+    await limiter.check([[`rating:${session.id}`, RATING_RULE]], 1, SERVER_MESSAGES.tooManyRatings);
     const [follower] = await ctx.db
       .select({ id: followers.id, livechatId: followers.livechatId })
       .from(followers)
@@ -115,7 +112,7 @@ export function registerRatingRoute(app: FastifyInstance, ctx: AppContext) {
             .where(and(eq(livechats.id, livechatId), eq(livechats.followerId, follower.id)))
             .limit(1)
         : [];
-    if (!follower || !livechat) throw new NotFound('There is no chat to rate.');
+    if (!follower || !livechat) throw new NotFound(SERVER_MESSAGES.noChatToRate);
     const at = new Date();
     const [saved] = await ctx.db
       .insert(chatRatings)

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type ReportData, reportTables } from '../../core/reports/tables';
 import { EXPORT_FORMATS, type ExportFormat, REPORT_NAMES, type ReportName } from '../../core/reports/wire';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import type { AppContext } from '../context';
 import { Invalid, NotFound } from '../http/errors';
@@ -64,14 +65,14 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/report/:name', async (request) => {
     const { name } = request.params as { name: string };
-    if (!isReportName(name)) throw new NotFound('This report does not exist.');
+    if (!isReportName(name)) throw new NotFound(SERVER_MESSAGES.reportMissing);
     const scope = await reportScope(ctx, request, 'report');
     return loadReport(ctx, name, scope, request.query as Record<string, unknown>);
   });
 
   app.get('/api/report/:name/export', async (request, reply) => {
     const { name } = request.params as { name: string };
-    if (!isReportName(name)) throw new NotFound('This report does not exist.');
+    if (!isReportName(name)) throw new NotFound(SERVER_MESSAGES.reportMissing);
     const query = request.query as Record<string, unknown>;
     const format = (query.format ?? 'xlsx') as ExportFormat;
     if (!EXPORT_FORMATS.includes(format)) throw new Invalid('format', MESSAGES.required);

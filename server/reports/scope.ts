@@ -4,6 +4,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isPeriodError, isTimeZone, type Period, resolvePeriod } from '../../core/reports/period';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { requireArea } from '../accounts/permissions';
 import { loadChatSettings } from '../chat/settings';
@@ -44,7 +45,7 @@ export function scopeOf(accountId: string, timezone: string, period: Period): Re
 
 const PERIOD_MESSAGES = {
   invalid: MESSAGES.time,
-  order: 'The end date must not be before the start date.',
+  order: SERVER_MESSAGES.endBeforeStart,
   length: 'A report covers at most ten years.',
 } as const;
 

@@ -12,6 +12,7 @@ import {
   toLineRichMenu,
   validateRichMenu,
 } from '../../core/automation/richMenu';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
 import { requireArea } from '../accounts/permissions';
@@ -32,8 +33,8 @@ import { filePath, requestOrigin } from '../media/wire';
 import { publishToLine, removeFromLine, unpublishFromLine } from './line';
 import { type RichMenuStatus, richMenus } from './schema';
 
-const NOT_FOUND = 'This rich menu does not exist.';
-export const NO_LINE_CHANNEL = 'Connect a LINE channel first.';
+const NOT_FOUND = SERVER_MESSAGES.richMenuMissing;
+export const NO_LINE_CHANNEL = SERVER_MESSAGES.noLineChannel;
 
 type MenuRow = typeof richMenus.$inferSelect;
 type FileRow = typeof mediaFiles.$inferSelect;
@@ -142,7 +143,7 @@ async function readMenu(ctx: AppContext, accountId: string, body: unknown) {
   const channel = await channelOf(ctx, accountId, draft.channel_id);
   draft.channel_id = channel.id;
   const image = await imageRow(ctx, accountId, draft.background_image);
-  if (draft.background_image && !image) throw new Invalid('background_image', 'This file does not exist.');
+  if (draft.background_image && !image) throw new Invalid('background_image', SERVER_MESSAGES.fileMissing);
   const errors = validateRichMenu(draft, factsOf(image));
   if (errors.length > 0) throw new InvalidReply(errors);
   const converted = toLineRichMenu(draft);
@@ -190,7 +191,7 @@ async function targetUserIds(ctx: AppContext, row: MenuRow): Promise<string[]> {
 
 async function readImage(ctx: AppContext, file: FileRow) {
   const stored = await mediaStorage(ctx).get(file.storageKey);
-  if (!stored) throw new Invalid('background_image', 'This file does not exist.');
+  if (!stored) throw new Invalid('background_image', SERVER_MESSAGES.fileMissing);
   const parts: Buffer[] = [];
   for await (const chunk of stored.stream) parts.push(chunk as Buffer);
   return { bytes: Buffer.concat(parts), contentType: file.contentType };
@@ -207,10 +208,7 @@ async function publish(ctx: AppContext, row: MenuRow, userId: string): Promise<M
     throw new InvalidReply(errors.length > 0 ? errors : converted.ok ? [] : converted.errors);
   const userIds = row.kind === 'general' ? null : await targetUserIds(ctx, row);
   if (userIds && userIds.length === 0)
-    throw new Invalid(
-      row.target === 'selected' ? 'follower_ids' : 'target',
-      'There is nobody to link this menu to yet.',
-    );
+    throw new Invalid(row.target === 'selected' ? 'follower_ids' : 'target', SERVER_MESSAGES.nobodyToLink);
   let published: { richMenuId: string; linked: number };
   try {
     published = await publishToLine(ctx, channel, {
@@ -376,8 +374,7 @@ export function registerRichMenuRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.put('/api/richmenu/:id', async (request) => {
       const { userId } = requireAuth(request.auth);
       const current = await find(request);
-      if (current.status === 'history')
-        throw new Invalid('status', 'Menus in History cannot be changed; duplicate it.');
+      if (current.status === 'history') throw new Invalid('status', SERVER_MESSAGES.historyLocked);
       const { draft, channel } = await readMenu(ctx, current.accountId, {
         ...fieldsOf(request.body),
         kind: current.kind,
@@ -400,8 +397,7 @@ export function registerRichMenuRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.post('/api/richmenu/:id/publish', async (request) => {
       const { userId } = requireAuth(request.auth);
       const row = await find(request);
-      if (row.status === 'history')
-        throw new Invalid('status', 'Menus in History cannot be switched on; duplicate it.');
+      if (row.status === 'history') throw new Invalid('status', SERVER_MESSAGES.historyOff);
       return { rich_menu: await wire(request, await publish(ctx, row, userId)) };
     });
 

@@ -5,6 +5,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { QUEUE_ASSIGNED_TYPES, QUEUE_VISIBILITIES } from '../../core/models/account';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
 import { requireArea } from '../accounts/permissions';
@@ -39,8 +40,7 @@ async function memberIdsOf(ctx: AppContext, accountId: string, body: Fields): Pr
     .select({ userId: memberships.userId })
     .from(memberships)
     .where(and(eq(memberships.accountId, accountId), inArray(memberships.userId, ids)));
-  if (found.length !== ids.length)
-    throw new Invalid('members', 'This agent is not a member of this account.');
+  if (found.length !== ids.length) throw new Invalid('members', SERVER_MESSAGES.notAMember);
   return ids;
 }
 
@@ -101,7 +101,7 @@ async function findQueue(ctx: AppContext, accountId: string, id: string): Promis
     .from(queues)
     .where(and(eq(queues.id, id), eq(queues.accountId, accountId)))
     .limit(1);
-  if (!queue) throw new NotFound('This chat group does not exist.');
+  if (!queue) throw new NotFound(SERVER_MESSAGES.chatGroupMissing);
   return queue;
 }
 
@@ -112,7 +112,7 @@ async function assertNameFree(ctx: AppContext, accountId: string, name: string) 
     .from(queues)
     .where(and(eq(queues.accountId, accountId), sql`lower(${queues.name}) = lower(${name})`))
     .limit(1);
-  if (dupe) throw new Conflict('A chat group with this name already exists.', 'name');
+  if (dupe) throw new Conflict(SERVER_MESSAGES.chatGroupTaken, 'name');
 }
 
 export function registerQueueSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -178,7 +178,7 @@ export function registerQueueSettingsRoutes(app: FastifyInstance, ctx: AppContex
     const assignType = oneOf(body, 'assign_type', QUEUE_ASSIGNED_TYPES);
     const visibility = oneOf(body, 'visibility', QUEUE_VISIBILITIES);
     if (queue.isDefault && visibility === 'selected')
-      throw new Invalid('visibility', 'New chats open in the default group, so everyone must see it.');
+      throw new Invalid('visibility', SERVER_MESSAGES.defaultGroupVisible);
     const perAgent =
       body.chats_per_agent === undefined
         ? undefined
@@ -207,7 +207,7 @@ export function registerQueueSettingsRoutes(app: FastifyInstance, ctx: AppContex
     const access = await requireArea(ctx, request, 'settings', 'write');
     const id = (request.params as { id: string }).id;
     const queue = await findQueue(ctx, access.accountId, id);
-    if (queue.isDefault) throw new Conflict('The default chat group cannot be deleted.');
+    if (queue.isDefault) throw new Conflict(SERVER_MESSAGES.defaultGroupKept);
     const fallback = await ensureDefaultQueue(ctx.db, access.accountId);
     // Its chats move to the default group so nobody loses them.
     await ctx.db.transaction(async (tx) => {

@@ -2,6 +2,7 @@
 // delete, and who sees each tag (spec 4, 6). Usage counts are exact (count of follower_tags).
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
 import { requireArea } from '../accounts/permissions';
@@ -84,7 +85,7 @@ export function registerTagSettingsRoutes(app: FastifyInstance, ctx: AppContext)
       })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw new Conflict('A tag with this name already exists.', 'name');
+    if (!row) throw new Conflict(SERVER_MESSAGES.tagTaken, 'name');
     return { tag: tagToWire(row, 0) };
   });
 
@@ -114,10 +115,10 @@ export function registerTagSettingsRoutes(app: FastifyInstance, ctx: AppContext)
         .where(and(eq(tags.id, id), eq(tags.accountId, access.accountId)))
         .returning();
     } catch (err) {
-      if (isUniqueViolation(err)) throw new Conflict('A tag with this name already exists.', 'name');
+      if (isUniqueViolation(err)) throw new Conflict(SERVER_MESSAGES.tagTaken, 'name');
       throw err;
     }
-    if (updated.length === 0) throw new NotFound('This tag does not exist.');
+    if (updated.length === 0) throw new NotFound(SERVER_MESSAGES.tagMissing);
     return { tag: await withUsage(ctx, id) };
   });
 
@@ -129,7 +130,7 @@ export function registerTagSettingsRoutes(app: FastifyInstance, ctx: AppContext)
       .delete(tags)
       .where(and(eq(tags.id, id), eq(tags.accountId, access.accountId)))
       .returning({ id: tags.id });
-    if (deleted.length === 0) throw new NotFound('This tag does not exist.');
+    if (deleted.length === 0) throw new NotFound(SERVER_MESSAGES.tagMissing);
     return { deleted: 1 };
   });
 }

@@ -5,6 +5,7 @@
 // Someone who already has a user here is added at once, with no link.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { isStrongPassword } from '../../core/validation/password';
 import { MESSAGES } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
@@ -15,8 +16,7 @@ import { Conflict, Invalid, NotFound } from '../http/errors';
 import { invitations } from './schema';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const PASSWORD_POLICY_MESSAGE =
-  'Use at least 10 characters with an upper-case letter, a lower-case letter, a digit and one of @ $ ! % * ? & _.';
+export const PASSWORD_POLICY_MESSAGE = SERVER_MESSAGES.weakPassword;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -69,7 +69,7 @@ export async function issueInvitation(
 
 async function pendingByToken(db: Db, token: unknown) {
   if (typeof token !== 'string' || token.length < 20 || token.length > 100)
-    throw new NotFound('This invitation link is not valid or has expired.');
+    throw new NotFound(SERVER_MESSAGES.invitationExpired);
   const [row] = await db
     .select({ invitation: invitations, accountName: accounts.name, roleName: roles.name })
     .from(invitations)
@@ -83,7 +83,7 @@ async function pendingByToken(db: Db, token: unknown) {
       ),
     )
     .limit(1);
-  if (!row) throw new NotFound('This invitation link is not valid or has expired.');
+  if (!row) throw new NotFound(SERVER_MESSAGES.invitationExpired);
   return row;
 }
 
@@ -113,14 +113,14 @@ export async function acceptInvitation(
       .set({ acceptedAt: new Date() })
       .where(and(eq(invitations.id, row.invitation.id), isNull(invitations.acceptedAt)))
       .returning({ id: invitations.id });
-    if (claimed.length === 0) throw new NotFound('This invitation link is not valid or has expired.');
+    if (claimed.length === 0) throw new NotFound(SERVER_MESSAGES.invitationExpired);
     const email = row.invitation.email;
     const [existing] = await tx
       .select({ id: users.id })
       .from(users)
       .where(sql`lower(${users.email}) = lower(${email})`)
       .limit(1);
-    if (existing) throw new Conflict('This e-mail already has a user; sign in instead.', 'email');
+    if (existing) throw new Conflict(SERVER_MESSAGES.emailHasUser, 'email');
     const userId = newId();
     await tx.insert(users).values({
       id: userId,

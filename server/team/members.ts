@@ -3,6 +3,7 @@
 // their own role or deactivates themselves; an account always keeps an active level-1 member.
 import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import { outranks, resolvePermissions } from '../../core/access/areas';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AccountAccess } from '../accounts/profile';
 import { memberships, roles, users } from '../accounts/schema';
 import type { Db } from '../db/client';
@@ -62,7 +63,7 @@ export async function findMember(db: Db, accountId: string, userId: string): Pro
   const [row] = await selectMembers(db)
     .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
     .limit(1);
-  if (!row) throw new NotFound('This user does not exist.');
+  if (!row) throw new NotFound(SERVER_MESSAGES.userMissing);
   return row;
 }
 
@@ -73,16 +74,15 @@ export async function assignableRole(db: Db, actor: AccountAccess, roleId: strin
     .from(roles)
     .where(and(eq(roles.id, roleId), eq(roles.workspaceId, actor.workspaceId)))
     .limit(1);
-  if (!role) throw new Invalid(field, 'This role does not exist.');
-  if (!outranks(actor.level, role.level)) throw new Forbidden('You may not give a role as high as your own.');
+  if (!role) throw new Invalid(field, SERVER_MESSAGES.roleMissing);
+  if (!outranks(actor.level, role.level)) throw new Forbidden(SERVER_MESSAGES.roleTooHigh);
   return role;
 }
 
 /** 403 unless the actor may change this member (not themselves, a lower rank). */
 export function requireOutranks(actor: AccountAccess & { userId: string }, target: MemberRow) {
-  if (target.user.id === actor.userId) throw new Forbidden('You cannot change your own role or status here.');
-  if (!outranks(actor.level, target.role.level))
-    throw new Forbidden('You may not change a member of your rank or higher.');
+  if (target.user.id === actor.userId) throw new Forbidden(SERVER_MESSAGES.notYourself);
+  if (!outranks(actor.level, target.role.level)) throw new Forbidden(SERVER_MESSAGES.memberOutranked);
 }
 
 /** 409 when the change would leave the account without an active level-1 member. */
@@ -99,5 +99,5 @@ export async function keepAnOwner(db: Db, accountId: string, userId: string) {
         isNull(memberships.deactivatedAt),
       ),
     );
-  if (Number(row?.n ?? 0) === 0) throw new Conflict('An account needs at least one active owner.');
+  if (Number(row?.n ?? 0) === 0) throw new Conflict(SERVER_MESSAGES.oneActiveOwner);
 }

@@ -3,6 +3,7 @@
 // public invitation calls the invited person uses before they have a password.
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { isStrongPassword } from '../../core/validation/password';
 import { MESSAGES } from '../../core/validation/rules';
 import { loadProfile } from '../accounts/profile';
@@ -24,7 +25,7 @@ async function checkPassword(ctx: AppContext, userId: string, password: unknown,
     .where(eq(users.id, userId))
     .limit(1);
   if (!user || password.length > 1024 || !(await verifyPassword(password, user.hash)))
-    throw new HttpError(400, 'The password is incorrect.', 'invalid', field);
+    throw new HttpError(400, SERVER_MESSAGES.wrongPassword, 'invalid', field);
 }
 
 export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -96,8 +97,7 @@ export function registerProfileRoutes(app: FastifyInstance, ctx: AppContext) {
             ),
           )
           .limit(1);
-        if (others.length === 0)
-          throw new Conflict('You are the only owner of an account. Make another member an owner first.');
+        if (others.length === 0) throw new Conflict(SERVER_MESSAGES.onlyOwner);
       }
       // Memberships, sessions and queue memberships go with the user (foreign keys cascade).
       await tx.delete(users).where(eq(users.id, auth.userId));

@@ -14,6 +14,7 @@ import {
   resolvePermissions,
   withinOwnPermissions,
 } from '../../core/access/areas';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { isEmail, isTel, MESSAGES, TEL_MAX_LENGTH } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
 import { forgetRole, requireArea, rolePermissions } from '../accounts/permissions';
@@ -57,7 +58,7 @@ async function findRole(ctx: AppContext, workspaceId: string, id: string) {
     .from(roles)
     .where(and(eq(roles.id, id), eq(roles.workspaceId, workspaceId)))
     .limit(1);
-  if (!role) throw new NotFound('This role does not exist.');
+  if (!role) throw new NotFound(SERVER_MESSAGES.roleMissing);
   return role;
 }
 
@@ -89,9 +90,9 @@ function readAreaPermissions(raw: unknown, level: number): AreaPermissions {
   const base = resolvePermissions(level, null);
   for (const [area, value] of Object.entries(raw as Record<string, unknown>)) {
     if (!(AREAS as readonly string[]).includes(area))
-      throw new Invalid(`permissions.${area}`, 'This area does not exist.');
+      throw new Invalid(`permissions.${area}`, SERVER_MESSAGES.areaMissing);
     if (typeof value !== 'string' || !accessChoices(area as (typeof AREAS)[number]).includes(value as Access))
-      throw new Invalid(`permissions.${area}`, `Choose one of ${ACCESS_LEVELS.join(', ')}.`);
+      throw new Invalid(`permissions.${area}`, SERVER_MESSAGES.accessLevel(ACCESS_LEVELS.join(', ')));
     base[area as (typeof AREAS)[number]] = value as Access;
   }
   return base;
@@ -143,9 +144,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
         .limit(1);
       if (membership)
         throw new Conflict(
-          membership.deactivatedAt
-            ? 'This person is a deactivated member; activate them instead.'
-            : 'This person is already a member.',
+          membership.deactivatedAt ? SERVER_MESSAGES.deactivatedMember : SERVER_MESSAGES.alreadyMember,
           'email',
         );
       await ctx.db
@@ -187,7 +186,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
         ),
       )
       .limit(1);
-    if (!row) throw new NotFound('This invitation does not exist.');
+    if (!row) throw new NotFound(SERVER_MESSAGES.invitationMissing);
     if (!outranks(actor.level, row.role.level)) throw new Forbidden();
     const { invitation, token } = await issueInvitation(ctx.db, {
       accountId: actor.accountId,
@@ -217,7 +216,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
         ),
       )
       .returning({ id: invitations.id });
-    if (deleted.length === 0) throw new NotFound('This invitation does not exist.');
+    if (deleted.length === 0) throw new NotFound(SERVER_MESSAGES.invitationMissing);
     return { deleted: 1 };
   });
 
@@ -291,19 +290,18 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     const body = fieldsOf(request.body);
     const name = requiredString(body, 'name', { max: ROLE_NAME_MAX }).trim();
     const level = integer(body, 'level', { min: 2, max: MAX_ROLE_LEVEL, fallback: MAX_ROLE_LEVEL });
-    if (!outranks(actor.level, level)) throw new Forbidden('You may not make a role as high as your own.');
+    if (!outranks(actor.level, level)) throw new Forbidden(SERVER_MESSAGES.roleRankTooHigh);
     const permissions =
       body.permissions === undefined
         ? resolvePermissions(level, null)
         : readAreaPermissions(body.permissions, level);
-    if (!withinOwnPermissions(actor, permissions))
-      throw new Forbidden('You may not give more than you have.');
+    if (!withinOwnPermissions(actor, permissions)) throw new Forbidden(SERVER_MESSAGES.moreThanYouHave);
     const [role] = await ctx.db
       .insert(roles)
       .values({ id: newId(), workspaceId: actor.workspaceId, name, level, permissions })
       .onConflictDoNothing()
       .returning();
-    if (!role) throw new Conflict('A role with this name already exists.', 'name');
+    if (!role) throw new Conflict(SERVER_MESSAGES.roleTaken, 'name');
     await copyEntries(ctx, actor.workspaceId, level, role.id, optionalString(body, 'based_on', { max: 64 }));
     return { role: roleToWire(role, 0) };
   });
@@ -312,14 +310,13 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     const actor = await actorOf(ctx, request, 'write');
     const body = fieldsOf(request.body);
     const role = await findRole(ctx, actor.workspaceId, (request.params as { id: string }).id);
-    if (role.level === 1) throw new Forbidden('The owner role always has full access.');
-    if (!outranks(actor.level, role.level))
-      throw new Forbidden('You may not change a role of your rank or higher.');
+    if (role.level === 1) throw new Forbidden(SERVER_MESSAGES.ownerFullAccess);
+    if (!outranks(actor.level, role.level)) throw new Forbidden(SERVER_MESSAGES.roleOutranked);
     const name = optionalString(body, 'name', { max: ROLE_NAME_MAX })?.trim();
     const permissions =
       body.permissions === undefined ? null : readAreaPermissions(body.permissions, role.level);
     if (permissions && !withinOwnPermissions(actor, permissions))
-      throw new Forbidden('You may not give more than you have.');
+      throw new Forbidden(SERVER_MESSAGES.moreThanYouHave);
     let updated = role;
     try {
       [updated] = await ctx.db
@@ -328,7 +325,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(eq(roles.id, role.id))
         .returning();
     } catch {
-      throw new Conflict('A role with this name already exists.', 'name');
+      throw new Conflict(SERVER_MESSAGES.roleTaken, 'name');
     }
     forgetRole(role.id);
     if (permissions) {
@@ -354,7 +351,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
       .select({ n: count() })
       .from(memberships)
       .where(eq(memberships.roleId, role.id));
-    if (Number(n) > 0) throw new Conflict('Move this role’s members to another role first.');
+    if (Number(n) > 0) throw new Conflict(SERVER_MESSAGES.roleHasMembers);
     await ctx.db.delete(roles).where(eq(roles.id, role.id));
     forgetRole(role.id);
     return { deleted: 1 };

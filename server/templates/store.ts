@@ -1,6 +1,8 @@
 // Saved templates in the database, always scoped to one account.
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { CONVERT_MESSAGES } from '../../core/automation/replyConvert';
 import type { TemplateKind } from '../../core/template/channelPreview';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { newId } from '../accounts/ids';
 import { users } from '../accounts/schema';
 import { escapeLike } from '../chat/followerQuery';
@@ -14,8 +16,8 @@ export type TemplateRow = typeof messageTemplates.$inferSelect & {
   updatedByName: string | null;
 };
 
-export const TEMPLATE_NOT_FOUND = 'This message template does not exist.';
-export const TEMPLATE_CHANGED = 'Someone else saved this template meanwhile. Reload it to see their changes.';
+export const TEMPLATE_NOT_FOUND = CONVERT_MESSAGES.missingTemplate;
+export const TEMPLATE_CHANGED = SERVER_MESSAGES.templateChanged;
 
 const t = messageTemplates;
 

@@ -3,6 +3,7 @@
 // form (page.ts, registered on import).
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { VERIFICATION_STATUSES, type VerificationStatus } from '../../core/verification/settings';
 import { requireArea } from '../accounts/permissions';
 import { users } from '../accounts/schema';
@@ -22,8 +23,8 @@ import {
   settingsToWire,
 } from './store';
 
-const REQUEST_NOT_FOUND = 'This verification request does not exist.';
-const NOT_PENDING = 'This request was already decided.';
+const REQUEST_NOT_FOUND = SERVER_MESSAGES.verificationMissing;
+const NOT_PENDING = SERVER_MESSAGES.alreadyDecided;
 
 export function registerVerificationRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/settings/verification', async (request) => {

@@ -1,6 +1,7 @@
 // Verification settings of an account (core/verification/settings.ts): read with their defaults,
 // checked by field when saved, and the customer-facing texts resolved in the chosen language.
 import { eq } from 'drizzle-orm';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import {
   CUSTOMER_LANGUAGES,
   type CustomerLanguage,
@@ -134,7 +135,7 @@ export async function readSettingsInput(
       .where(eq(apiConnections.id, input.api_connection_id))
       .limit(1);
     if (!found || found.accountId !== accountId)
-      errors.push({ field: 'api_connection_id', message: 'This API does not exist.' });
+      errors.push({ field: 'api_connection_id', message: SERVER_MESSAGES.apiMissing });
   }
   if (errors.length > 0) throw new InvalidFields(errors);
   return input;

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchRoute } from '../../core/routes';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import en from '../../locales/en.json';
 import th from '../../locales/th.json';
 import { channels } from '../accounts/schema';
@@ -124,7 +125,7 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext) {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !API_PREFIXES.some((p) => url.startsWith(p));
     if (!isPage) {
-      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+      return reply.status(404).send({ message: SERVER_MESSAGES.notFound, code: 'not_found' });
     }
     const match = matchRoute(url);
     if (!match) return sendConsole(reply, 404, url === '/th' || url.startsWith('/th/') ? 'th' : 'en');

@@ -1,5 +1,6 @@
 // A widget channel and its settings (channels.config), read and saved in one place.
 import { and, eq, sql } from 'drizzle-orm';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import {
   defaultWidgetSettings,
   normalizeWidgetSettings,
@@ -44,7 +45,7 @@ export async function findWidgetChannel(ctx: AppContext, widgetId: unknown): Pro
 
 export async function loadWidgetChannel(ctx: AppContext, widgetId: unknown): Promise<WidgetChannel> {
   const channel = await findWidgetChannel(ctx, widgetId);
-  if (!channel) throw new NotFound('This chat widget does not exist.');
+  if (!channel) throw new NotFound(SERVER_MESSAGES.widgetMissing);
   return channel;
 }
 
@@ -70,7 +71,7 @@ export async function findWidgetChannelCached(
 
 export async function loadWidgetChannelCached(ctx: AppContext, widgetId: unknown): Promise<WidgetChannel> {
   const channel = await findWidgetChannelCached(ctx, widgetId);
-  if (!channel) throw new NotFound('This chat widget does not exist.');
+  if (!channel) throw new NotFound(SERVER_MESSAGES.widgetMissing);
   return channel;
 }
 

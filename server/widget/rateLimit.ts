@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AppContext } from '../context';
 import { TooManyRequests } from '../http/errors';
 
@@ -56,7 +57,7 @@ export class RateLimiter {
   }
 
   /** Throws 429 when any of the buckets is empty. */
-  check(entries: [string, BucketRule][], cost = 1, message = 'Too many messages. Please wait a moment.') {
+  check(entries: [string, BucketRule][], cost = 1, message: string = SERVER_MESSAGES.tooManyMessages) {
     for (const [key, rule] of entries) {
       const wait = this.take(key, rule, cost);
       if (wait > 0) throw new TooManyRequests(message, wait);
@@ -121,7 +122,7 @@ function redisLimiter(url: string, log: FastifyBaseLogger) {
   const local = new RateLimiter();
   let warnedAt = 0;
   const limiter: SendLimiter = {
-    async check(entries, cost = 1, message = 'Too many messages. Please wait a moment.') {
+    async check(entries, cost = 1, message: string = SERVER_MESSAGES.tooManyMessages) {
       let wait: number;
       try {
         if (!client.isReady && !started) await firstConnection;

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { isEmail, MESSAGES } from '../../core/validation/rules';
 import { WIDGET_SESSION_HEADER } from '../../core/widget/message';
 import { cleanPreChat, validatePreChat, visitorNameFrom } from '../../core/widget/preChat';
@@ -145,11 +146,7 @@ function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     let session: WidgetSession | null = await findSession(ctx, channel.id, token);
     let issued: string | null = null;
     if (!session) {
-      await limiter.check(
-        [[`session:${request.ip}`, ADDRESS_SESSION_RULE]],
-        1,
-        'Too many new chats. Please wait a moment.',
-      );
+      await limiter.check([[`session:${request.ip}`, ADDRESS_SESSION_RULE]], 1, SERVER_MESSAGES.tooManyChats);
       const created = await createSession(ctx, channel, user);
       session = created.session;
       issued = created.token;

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { WIDGET_EVENTS } from '../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
 import {
   normalizeWidgetSettings,
@@ -28,7 +29,7 @@ const EDIT = ['settings', 'write'] as const;
 async function ownWidget(ctx: AppContext, accountId: string, widgetId: unknown): Promise<WidgetChannel> {
   if (typeof widgetId !== 'string' || widgetId === '') throw new Invalid('widget_id', MESSAGES.required);
   const channel = await findWidgetChannel(ctx, widgetId);
-  if (!channel || channel.accountId !== accountId) throw new NotFound('This chat widget does not exist.');
+  if (!channel || channel.accountId !== accountId) throw new NotFound(SERVER_MESSAGES.widgetMissing);
   return channel;
 }
 

@@ -6,6 +6,7 @@ import { create, StructError } from 'superstruct';
 import type { MessageItem } from '../../core/models/message';
 import { WidgetWebhookEvent } from '../../core/models/widget';
 import { WIDGET_EVENTS } from '../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { isSendableText } from '../../core/validation/chatText';
 import { hasMaxLength, MESSAGES } from '../../core/validation/rules';
 import { toWidgetMessage, WIDGET_TEXT_MAX, type WidgetChatMessage } from '../../core/widget/message';
@@ -143,8 +144,7 @@ export async function handleWidgetEvents(
       }
     } else if (event.source.userId !== session.visitorId) {
       if (cached) await readAgain();
-      if (event.source.userId !== session.visitorId)
-        throw new Forbidden('This event is not from this visitor.');
+      if (event.source.userId !== session.visitorId) throw new Forbidden(SERVER_MESSAGES.notThisVisitor);
     }
     if (event.form) await saveForm(ctx, channel, session, event.form, index);
 
@@ -177,7 +177,7 @@ export async function handleWidgetEvents(
       if (!(err instanceof WidgetSessionMoved)) throw err;
       // Renewed elsewhere since it was cached: this event's visitor is not the session's any more.
       await readAgain();
-      throw new Forbidden('This event is not from this visitor.');
+      throw new Forbidden(SERVER_MESSAGES.notThisVisitor);
     }
     if (!received) {
       results.push({ id: event.id, duplicate: true });

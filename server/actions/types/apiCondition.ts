@@ -6,6 +6,7 @@
 import type { ApiAnswers, ApiReply } from '../../../core/apis/connection';
 import { fillText, firstMatch } from '../../../core/apis/connection';
 import type { Variables } from '../../../core/apis/variables';
+import { CONVERT_MESSAGES } from '../../../core/automation/replyConvert';
 import { callApi } from '../../apiConnections/call';
 import { customerValues } from '../../apiConnections/customer';
 import { callable, connectionByKey, readAnswers } from '../../apiConnections/store';
@@ -25,7 +26,7 @@ export async function sendApiReply(run: ActionRun, reply: ApiReply, values: Vari
     return sayText(run, fillText(reply.text ?? '', values) || customerWords(run, 'apiFallback'));
   if (reply.type === 'template') {
     const template = await findTemplate(run.ctx, run.accountId, reply.id ?? '');
-    if (!template) throw new CannotSend('This message template does not exist.');
+    if (!template) throw new CannotSend(CONVERT_MESSAGES.missingTemplate);
     return say(run, await templateItems(run, template, values));
   }
   return say(run, await replyItems(run, reply.id ?? ''));

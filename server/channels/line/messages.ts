@@ -5,6 +5,7 @@ import type { MessageItem } from '../../../core/models/message';
 import { toLineFileMessage } from '../../../core/template/fileMessage';
 import { checkLineMessages } from '../../../core/template/lineCheck';
 import { type QuickReplyItem, toLineQuickReply } from '../../../core/template/quickReply';
+import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import type { FieldError } from '../../../core/validation/rules';
 import type { AppContext } from '../../context';
 import { PermanentDeliveryError } from '../adapters';
@@ -77,7 +78,7 @@ export function toLineMessages(items: readonly ResolvedItem[]): {
         // Quick replies show only on the last message (line-limits.md): a text of their own, or the one before.
         if (item.text?.trim()) messages.push({ type: 'text', text: item.text, quickReply: quick.message });
         else if (messages.length > 0) messages[messages.length - 1].quickReply = quick.message;
-        else fail(i, 'Quick replies need a message to go with.');
+        else fail(i, SERVER_MESSAGES.quickRepliesAlone);
         return;
       }
       default:

@@ -5,6 +5,7 @@
 
 import { validateSignature } from '@line/bot-sdk';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import type { AppContext } from '../../context';
 import { Invalid, NotFound } from '../../http/errors';
 import { cleanPlatformInput } from '../../http/inputText';
@@ -28,7 +29,7 @@ function eventsOf(body: Buffer): LineEvent[] {
   try {
     parsed = cleanPlatformInput(JSON.parse(body.toString('utf8')));
   } catch {
-    throw new Invalid('body', 'The body is not JSON.');
+    throw new Invalid('body', SERVER_MESSAGES.notJson);
   }
   const events = (parsed as { events?: unknown } | null)?.events;
   if (!Array.isArray(events)) throw new Invalid('events', 'This field is required.');
@@ -42,7 +43,7 @@ function eventsOf(body: Buffer): LineEvent[] {
 export async function receiveLineWebhook(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const { channelId } = request.params as { channelId: string };
   const channel = await findPlatformChannel(ctx, channelId, ['line']);
-  if (!channel) throw new NotFound('This channel does not exist.');
+  if (!channel) throw new NotFound(SERVER_MESSAGES.channelMissing);
   const body = rawBodyOf(request);
   if (!isLineSignature(body, channel.settings.channel_secret ?? '', request.headers['x-line-signature']))
     throw new BadSignature();

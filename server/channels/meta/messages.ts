@@ -24,6 +24,7 @@ import {
   type QuickReplyItem,
   toMetaQuickReplies,
 } from '../../../core/template/quickReply';
+import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import type { FieldError } from '../../../core/validation/rules';
 import type { ResolvedItem } from '../outgoingItems';
 
@@ -187,7 +188,7 @@ export function toMetaMessages(
       case 'video':
       case 'file':
         if (!item.url) {
-          fail(i, `The file has no address ${name} can fetch (set PUBLIC_URL).`);
+          fail(i, SERVER_MESSAGES.noPublicAddress(name));
           return;
         }
         messages.push({ attachment: { type: item.type, payload: { url: item.url, is_reusable: true } } });
@@ -225,7 +226,7 @@ export function toMetaMessages(
         }
         if (item.text?.trim()) messages.push({ text: item.text, quick_replies: quick.message });
         else if (messages.length > 0) messages[messages.length - 1].quick_replies = quick.message;
-        else fail(i, 'Quick replies need a message to go with.');
+        else fail(i, SERVER_MESSAGES.quickRepliesAlone);
         return;
       }
       default:

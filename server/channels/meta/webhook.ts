@@ -3,6 +3,7 @@
 // signed with X-Hub-Signature-256; stored, answered 200, processed after. Echoes of our own
 // sends are not stored.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import type { AppContext } from '../../context';
 import { Forbidden, Invalid, NotFound } from '../../http/errors';
 import { cleanPlatformInput } from '../../http/inputText';
@@ -17,12 +18,12 @@ const META_TYPES = ['messenger', 'instagram'] as const;
 export async function verifyMetaWebhook(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const { channelId } = request.params as { channelId: string };
   const channel = await findPlatformChannel(ctx, channelId, META_TYPES);
-  if (!channel) throw new NotFound('This channel does not exist.');
+  if (!channel) throw new NotFound(SERVER_MESSAGES.channelMissing);
   const query = request.query as Record<string, unknown>;
   if (query['hub.mode'] !== 'subscribe' || typeof query['hub.challenge'] !== 'string')
     throw new Invalid('hub.mode', 'This field is required.');
   if (!sameSecret(query['hub.verify_token'], channel.settings.verify_token ?? ''))
-    throw new Forbidden('The verify token does not match.');
+    throw new Forbidden(SERVER_MESSAGES.badVerifyToken);
   return reply.type('text/plain').send(query['hub.challenge']);
 }
 
@@ -42,7 +43,7 @@ function eventsOf(body: Buffer): InboundEvent[] {
   try {
     parsed = cleanPlatformInput(JSON.parse(body.toString('utf8')));
   } catch {
-    throw new Invalid('body', 'The body is not JSON.');
+    throw new Invalid('body', SERVER_MESSAGES.notJson);
   }
   const root = parsed as { object?: unknown; entry?: unknown } | null;
   if (root?.object !== 'page' && root?.object !== 'instagram')
@@ -67,7 +68,7 @@ function eventsOf(body: Buffer): InboundEvent[] {
 export async function receiveMetaWebhook(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const { channelId } = request.params as { channelId: string };
   const channel = await findPlatformChannel(ctx, channelId, META_TYPES);
-  if (!channel) throw new NotFound('This channel does not exist.');
+  if (!channel) throw new NotFound(SERVER_MESSAGES.channelMissing);
   const body = rawBodyOf(request);
   if (!isMetaSignature(body, channel.settings.app_secret ?? '', request.headers['x-hub-signature-256']))
     throw new BadSignature();

@@ -8,6 +8,7 @@
 // fails with its reason.
 import { sendOptions } from '../../../core/template/channelPreview';
 import { toWeChatMessages, WECHAT_TEXT_BYTES, type WeChatMessage } from '../../../core/template/wechat';
+import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import type { FieldError } from '../../../core/validation/rules';
 import type { AppContext } from '../../context';
 import { type ChannelAdapter, PermanentDeliveryError } from '../adapters';
@@ -55,7 +56,7 @@ export function toWeChatParts(items: readonly ResolvedItem[]): { parts: WeChatPa
     else if (bytes(content) > WECHAT_TEXT_BYTES)
       errors.push({
         field: `items[${i}]`,
-        message: `WeChat allows at most ${WECHAT_TEXT_BYTES} bytes of text.`,
+        message: SERVER_MESSAGES.weChatTextBytes(WECHAT_TEXT_BYTES),
       });
     parts.push({ msgtype: 'text', text: { content } });
   };
@@ -66,8 +67,7 @@ export function toWeChatParts(items: readonly ResolvedItem[]): { parts: WeChatPa
         continue;
       case 'image':
         // Uploaded from our own store when it is one of our files, else fetched from its address.
-        if (!item.url)
-          errors.push({ field: `items[${i}]`, message: 'The picture has no address to upload from.' });
+        if (!item.url) errors.push({ field: `items[${i}]`, message: SERVER_MESSAGES.pictureNoAddress });
         else parts.push({ msgtype: 'image', image: { source: item.originalContentUrl || item.url } });
         continue;
       case 'video':
@@ -75,7 +75,7 @@ export function toWeChatParts(items: readonly ResolvedItem[]): { parts: WeChatPa
         if (!item.url) {
           errors.push({
             field: `items[${i}]`,
-            message: 'The file has no address WeChat users can open (set PUBLIC_URL).',
+            message: SERVER_MESSAGES.noWeChatAddress,
           });
           continue;
         }

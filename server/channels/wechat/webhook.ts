@@ -4,6 +4,7 @@
 // mode only: a request in WeChat's encrypted mode is refused.
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import type { AppContext } from '../../context';
 import { Invalid, NotFound } from '../../http/errors';
 import { processSoon, storeInbound } from '../inboundQueue';
@@ -24,7 +25,7 @@ const parser = new XMLParser({
 async function wechatChannel(ctx: AppContext, request: FastifyRequest) {
   const { channelId } = request.params as { channelId: string };
   const channel = await findPlatformChannel(ctx, channelId, ['wechat']);
-  if (!channel) throw new NotFound('This channel does not exist.');
+  if (!channel) throw new NotFound(SERVER_MESSAGES.channelMissing);
   if (!isWeChatSignature(channel.settings.token ?? '', request.query as Record<string, unknown>))
     throw new BadSignature();
   return channel;
@@ -41,10 +42,10 @@ export async function verifyWeChatWebhook(ctx: AppContext, request: FastifyReque
 export function parseWeChatXml(body: Buffer): WeChatEvent {
   const text = body.toString('utf8');
   // No document types: no entity tricks.
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new Invalid('body', 'The body is not a WeChat message.');
-  if (XMLValidator.validate(text) !== true) throw new Invalid('body', 'The body is not XML.');
+  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new Invalid('body', SERVER_MESSAGES.notWeChat);
+  if (XMLValidator.validate(text) !== true) throw new Invalid('body', SERVER_MESSAGES.notXml);
   const xml = (parser.parse(text) as { xml?: unknown }).xml;
-  if (typeof xml !== 'object' || xml === null) throw new Invalid('body', 'The body is not a WeChat message.');
+  if (typeof xml !== 'object' || xml === null) throw new Invalid('body', SERVER_MESSAGES.notWeChat);
   const event = xml as WeChatEvent;
   for (const key of ['FromUserName', 'MsgType'] as const)
     if (typeof event[key] !== 'string' || event[key] === '')
@@ -61,7 +62,7 @@ export function wechatEventKey(event: WeChatEvent): string {
 export async function receiveWeChatWebhook(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const channel = await wechatChannel(ctx, request);
   if ((request.query as { encrypt_type?: unknown }).encrypt_type === 'aes')
-    throw new Invalid('encrypt_type', 'Only the plain-text message mode is supported.');
+    throw new Invalid('encrypt_type', SERVER_MESSAGES.plainTextOnly);
   const event = parseWeChatXml(rawBodyOf(request));
   if (channel.enabled) {
     const ids = await storeInbound(ctx, channel, 'wechat', [{ key: wechatEventKey(event), payload: event }]);

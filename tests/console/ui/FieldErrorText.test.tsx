@@ -7,6 +7,7 @@ import { locale } from '../../../console/app/i18n';
 import { FieldErrorText } from '../../../console/ui/FieldErrorText';
 import { TextField } from '../../../console/ui/FormField';
 import { MESSAGES } from '../../../core/validation/rules';
+import { defaultWidgetSettings, validateWidgetSettings } from '../../../core/widget/settings';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -43,6 +44,21 @@ describe('field errors', () => {
       locale.value = 'en';
     });
     expect(container.querySelector('small.error')?.textContent).toBe('This field is required.');
+    act(() => root.unmount());
+  });
+
+  it("shows the widget settings modal's own messages in Thai under /th", () => {
+    locale.value = 'th';
+    const errors = validateWidgetSettings({
+      ...defaultWidgetSettings('Shop'),
+      pre_chat_form_fields: [{ key: '1bad', label: 'Name', type: 'text', required: false }],
+      ice_breakers: Array(6).fill('Hi'),
+    });
+    const root = render(errors.map((e) => <FieldErrorText key={e.field} message={e.message} />));
+    expect([...container.querySelectorAll('small.error')].map((e) => e.textContent)).toEqual([
+      'รูปแบบคีย์ไม่ถูกต้อง',
+      'ได้สูงสุด 5 รายการ',
+    ]);
     act(() => root.unmount());
   });
 
