@@ -2,6 +2,7 @@
 // values '-', hidden tags left out) and streams page by page; an import matches rows by `_id`,
 // then by channel and social id, else creates the contact. Empty cells change nothing; a tags
 // cell sets the contact's changeable tags to exactly those named (missing tags are made).
+
 import { PassThrough, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
@@ -16,6 +17,7 @@ import type { Db } from '../db/client';
 import { HttpError, Invalid } from '../http/errors';
 import { cleanInput } from '../http/inputText';
 import { loadExcelJS } from '../lazyModule';
+import { formulaSafe, fromFormulaSafe } from '../reports/spreadsheetText';
 import { type ContactFilter, queryContacts } from './query';
 import { ensureTag, TAG_NAME_MAX } from './tagStore';
 import { accountFields, type ContactViewer, contactsToWire, MANUAL_PREFIX } from './view';
@@ -90,7 +92,8 @@ export async function exportContacts(
     const csv = stringify({ header: true, columns: header });
     csv.pipe(out);
     void (async () => {
-      for await (const row of rowsOf()) if (!csv.write(row)) await new Promise((r) => csv.once('drain', r));
+      for await (const row of rowsOf())
+        if (!csv.write(row.map(formulaSafe))) await new Promise((r) => csv.once('drain', r));
       csv.end();
     })().catch(fail);
   } else {
@@ -178,7 +181,7 @@ export async function readRows(buffer: Buffer, fileName: string): Promise<Row[]>
     for await (const record of parser) {
       if (Object.values(record as Row).every((v) => String(v ?? '').trim() === '')) continue;
       if (rows.length >= MAX_IMPORT_ROWS) throw tooMany();
-      rows.push(record as Row);
+      rows.push(Object.fromEntries(Object.entries(record as Row).map(([k, v]) => [k, fromFormulaSafe(v)])));
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;

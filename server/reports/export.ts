@@ -1,12 +1,14 @@
 // Report tables as files: Excel (.xlsx, through exceljs) or CSV (UTF-8 with a byte-order mark so
 // Excel reads Thai). The tables are core/reports/tables.ts's, the very ones the console shows;
 // headings are in the language asked for.
+
 import { createI18n, isLocale, type Locale } from '../../core/i18n/index';
 import { type Cell, formatCell, type ReportColumn, type ReportTable } from '../../core/reports/tables';
 import type { ExportFormat } from '../../core/reports/wire';
 import en from '../../locales/en.json';
 import th from '../../locales/th.json';
 import { loadExcelJS } from '../lazyModule';
+import { formulaSafe } from './spreadsheetText';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -35,19 +37,14 @@ function fileValue(c: ReportColumn, value: Cell): string | number {
   return formatCell(c.kind, value);
 }
 
-/** A text cell that a spreadsheet would run as a formula is kept as text. */
-function safeText(value: string | number): string | number {
-  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 function tableRows(table: ReportTable, t: (k: string) => string): (string | number)[][] {
   const rows = table.rows.map((r) =>
-    table.columns.map((c) => safeText(fileValue(c, r.cells[c.key] ?? null))),
+    table.columns.map((c) => formulaSafe(fileValue(c, r.cells[c.key] ?? null))),
   );
   if (table.total) {
     rows.push(
       table.columns.map((c, i) =>
-        i === 0 ? t('reports.total') : safeText(fileValue(c, table.total?.[c.key] ?? null)),
+        i === 0 ? t('reports.total') : formulaSafe(fileValue(c, table.total?.[c.key] ?? null)),
       ),
     );
   }

@@ -207,6 +207,34 @@ describe('import and export', () => {
     expect(field((await h.api('GET', `/api/contact/${id}`)).body.contact, 'city').value).toBe('Chiang Mai');
   });
 
+  it('CSV: a customer text a spreadsheet would run as a formula is written as text, and imports back unchanged', async () => {
+    const formula = '=HYPERLINK("http://evil.example","Click")';
+    const id = (
+      await h.api('POST', '/api/contact/create', {
+        line_name: formula,
+        line_nickname: '@admin',
+        contact_detail: { city: '+66 81 234 5678' },
+      })
+    ).body.contact._id;
+    const csv = await h.api('GET', '/api/contact/export', { format: 'csv', search: 'HYPERLINK' });
+    expect(csv.status).toBe(200);
+    const line = csv.text.split(/\r?\n/).find((l: string) => l.includes('HYPERLINK')) ?? '';
+    // Every cell that starts with = + - @ is kept as text by a leading apostrophe.
+    expect(line).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(line).toContain("'@admin");
+    expect(line).toContain("'+66 81 234 5678");
+    expect(line).not.toMatch(/(^|,)[=+@-]/);
+    const edited = csv.text.replace("'+66 81 234 5678", "'+66 99 999 9999");
+    const form = new FormData();
+    form.append('file', new Blob([edited], { type: 'text/csv' }), 'contacts.csv');
+    const report = await h.api('POST', '/api/contact/import', form);
+    expect(report.body).toMatchObject({ created: 0, failed: 0 });
+    const back = (await h.api('GET', `/api/contact/${id}`)).body.contact;
+    expect(back.line_name).toBe(formula);
+    expect(back.line_nickname).toBe('@admin');
+    expect(field(back, 'city').value).toBe('+66 99 999 9999');
+  });
+
   it('Excel: new rows create contacts with tags and fields; bad rows are reported', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Contacts');
