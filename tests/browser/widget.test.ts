@@ -339,6 +339,21 @@ describe('full-page widget', () => {
   });
 });
 
+describe('a visitor who sends too fast', () => {
+  it('is told to wait a moment in their language (it said "tooMany")', async () => {
+    const page = await browser.newPage({ viewport: { width: 380, height: 700 } });
+    await page.goto(`${server.url}/th/widget/${auth.widgetId}`);
+    const box = boxOf(page);
+    const form = box.locator('form.prechat');
+    if (await form.count()) await form.locator('button[type="submit"]').click();
+    // The session's burst is 10 sends; the next ones are refused with 429.
+    for (let i = 0; i < 13; i++) await sendText(page, `เร็ว ${i}`);
+    await expect.poll(() => box.locator('.notice').textContent()).toContain('ส่งข้อความถี่เกินไป กรุณารอสักครู่');
+    expect(await box.locator('.notice').textContent()).not.toContain('tooMany');
+    await page.close();
+  });
+});
+
 describe('what the owner writes fits the box and the greeting', () => {
   it('long ice breakers and menu labels stay inside a 380 px box and leave room to type', async () => {
     await putSettings(server, auth, {

@@ -511,7 +511,8 @@ export class Controller {
       this.store.set({ messages: failMessage(this.state.messages, tempId) });
       this.saveOutbox();
       if (err instanceof ApiError && err.status === 401) this.forgetSession();
-      if (err instanceof ApiError && err.status === 429) this.store.set({ notice: { text: 'tooMany' } });
+      if (err instanceof ApiError && err.status === 429)
+        this.store.set({ notice: { text: 'errors.tooMany' } });
     }
   }
 
