@@ -66,6 +66,20 @@ export function isLogoAddress(value: unknown): boolean {
   return isBlank(value) || isUrl(value) || mediaFileAddress(value)?.origin === null;
 }
 
+/** The settings that are plain texts (colours and the logo's address included). */
+const TEXT_KEYS = [
+  'brand_label',
+  'button_color',
+  'label_color',
+  'button_label',
+  'logo',
+  'scatter_message',
+  'header',
+  'description',
+  'welcome_message',
+  'greeting_message',
+] as const;
+
 /**
  * Reads anything into settings: unknown keys dropped, wrong types replaced by the defaults, so a
  * stored document from an older version still renders. Validation is separate (validateWidgetSettings).
@@ -73,18 +87,7 @@ export function isLogoAddress(value: unknown): boolean {
 export function normalizeWidgetSettings(input: unknown, base: WidgetSettings = defaultWidgetSettings()) {
   const v = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   const out: WidgetSettings = { ...base };
-  for (const key of [
-    'brand_label',
-    'button_color',
-    'label_color',
-    'button_label',
-    'logo',
-    'scatter_message',
-    'header',
-    'description',
-    'welcome_message',
-    'greeting_message',
-  ] as const) {
+  for (const key of TEXT_KEYS) {
     if (typeof v[key] === 'string') out[key] = v[key] as string;
   }
   if (typeof v.chat_form === 'boolean') out.chat_form = v.chat_form;
@@ -135,19 +138,6 @@ export const WIDGET_MESSAGES = {
   /** A pre-chat key that is not a placeholder-safe name, or repeats another key. */
   preChatKey: 'key is invalid format',
 } as const;
-
-const TEXT_KEYS = [
-  'brand_label',
-  'button_color',
-  'label_color',
-  'button_label',
-  'logo',
-  'scatter_message',
-  'header',
-  'description',
-  'welcome_message',
-  'greeting_message',
-] as const;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   Boolean(v) && typeof v === 'object' && !Array.isArray(v);
