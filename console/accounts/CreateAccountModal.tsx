@@ -2,7 +2,13 @@
 // channel — a web chat ready at once, or a LINE, Messenger, Instagram or WeChat channel with the
 // settings that platform needs. Its creator becomes its owner (level 1).
 import { useState } from 'react';
-import { CHANNEL_FIELDS, isPlatformChannelType } from '../../core/channels/settings';
+import {
+  CHANNEL_FIELDS,
+  type ChannelField,
+  INVALID_VALUE,
+  isPlatformChannelType,
+  validateChannelSettings,
+} from '../../core/channels/settings';
 import { MESSAGES } from '../../core/validation/rules';
 import { t } from '../app/i18n';
 import { api } from '../session/api';
@@ -31,9 +37,10 @@ export function CreateAccountModal({
   const submit = () => {
     const next: FieldErrors = {};
     if (!name.trim()) next.name = MESSAGES.required;
-    if (type !== 'widget' && !channelName.trim()) next['channel.name'] = MESSAGES.required;
-    for (const f of fields)
-      if (f.required && !settings[f.key]?.trim()) next[`channel.settings.${f.key}`] = MESSAGES.required;
+    // The channel's own checks (core/channels/settings.ts), as the channel settings form makes them.
+    if (isPlatformChannelType(type))
+      for (const e of validateChannelSettings(type, { name: channelName, config: settings }))
+        next[`channel.${e.field.replace(/^config\./, 'settings.')}`] = e.message;
     return run(async () => {
       const { account } = await api<{ account: AccountSummary }>('/api/accounts', {
         method: 'POST',
@@ -49,6 +56,12 @@ export function CreateAccountModal({
       onCreated(account);
     }, next);
   };
+
+  /** "Not in the form the platform gives" says which form, naming the field, in the page's language. */
+  const errorFor = (key: string, f: ChannelField) =>
+    errors[key] === INVALID_VALUE && f.format
+      ? t(`channels.formats.${f.format}`, { field: t(f.label) })
+      : errors[key];
 
   return (
     <FormModal
@@ -99,7 +112,7 @@ export function CreateAccountModal({
           <FormField
             key={f.key}
             label={`${t(f.label)}${f.required ? '' : ` (${t('accounts.create.optional')})`}`}
-            error={errors[key]}
+            error={errorFor(key, f)}
           >
             <input
               className="st-input"

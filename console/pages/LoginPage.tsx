@@ -5,6 +5,7 @@ import { t } from '../app/i18n';
 import { localMessage } from '../app/localMessage';
 import { ApiError } from '../session/api';
 import { signIn } from '../session/state';
+import { FieldErrorText } from '../ui/FieldErrorText';
 import { Brand, FormError, SignedOutPage } from './SignedOutPage';
 
 type Errors = { email?: string; password?: string; form?: string };
@@ -33,6 +34,9 @@ export function LoginPage() {
       else if (err instanceof ApiError && err.status === 400 && err.body.field)
         setErrors({ [err.body.field]: localMessage(err.body.message) });
       else if (err instanceof ApiError && err.status === 401) setErrors({ form: t('login.failed') });
+      // A deactivated user's right password: the server says why (spec 8: not a network failure).
+      else if (err instanceof ApiError && err.status === 403 && err.body.message)
+        setErrors({ form: localMessage(err.body.message) });
       else setErrors({ form: t('login.network') });
     } finally {
       setBusy(false);
@@ -56,11 +60,7 @@ export function LoginPage() {
             aria-invalid={Boolean(errors.email)}
             aria-describedby={errors.email ? 'email-error' : undefined}
           />
-          {errors.email ? (
-            <small id="email-error" className="field-error">
-              {errors.email}
-            </small>
-          ) : null}
+          <FieldErrorText message={errors.email} className="field-error" id="email-error" />
         </label>
         <div className="field">
           <label htmlFor="login-password">{t('login.password')}</label>
@@ -84,11 +84,7 @@ export function LoginPage() {
               {showPassword ? t('login.hidePassword') : t('login.showPassword')}
             </button>
           </span>
-          {errors.password ? (
-            <small id="password-error" className="field-error">
-              {errors.password}
-            </small>
-          ) : null}
+          <FieldErrorText message={errors.password} className="field-error" id="password-error" />
         </div>
         <button type="submit" className="primary-button" disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}

@@ -7,6 +7,7 @@ import { localizePath } from '../../core/routes';
 import { isStrongPassword } from '../../core/validation/password';
 import { MESSAGES } from '../../core/validation/rules';
 import { locale, t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { PageProps } from '../app/pages';
 import { Brand, FormError, SignedOutPage } from '../pages/SignedOutPage';
 import { ApiError } from '../session/api';
@@ -17,6 +18,9 @@ import { PasswordField } from './PasswordField';
 import './settings.css';
 
 type Info = Awaited<ReturnType<typeof describeInvitation>>;
+
+/** The fields the form shows an error under. */
+const SHOWN = ['display_name', 'password'];
 
 export default function InvitePage({ params }: PageProps) {
   useSignals();
@@ -56,7 +60,12 @@ export default function InvitePage({ params }: PageProps) {
       setDone(true);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) setInvalid(true);
-      else if (err instanceof ApiError && err.body.field) setErrors({ [err.body.field]: err.body.message });
+      // The form shows errors under its name and passwords; another refusal (the e-mail already
+      // has a user) says why above the form, in the page's language.
+      else if (err instanceof ApiError && SHOWN.includes(err.body.field ?? ''))
+        setErrors({ [err.body.field as string]: err.body.message });
+      else if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.body.message)
+        setErrors({ form: localMessage(err.body.message) });
       else setErrors({ form: t('settings.common.saveFail') });
     } finally {
       setBusy(false);

@@ -135,6 +135,25 @@ export async function acceptInvitation(
       .insert(memberships)
       .values({ userId, accountId: row.invitation.accountId, roleId: row.invitation.roleId })
       .onConflictDoNothing();
+    // Their other pending invitations (other official accounts) are taken up too: once the user
+    // exists, those links could only answer "sign in instead", which gives no access to them,
+    // while inviting an existing user adds them at once.
+    const others = await tx
+      .update(invitations)
+      .set({ acceptedAt: new Date() })
+      .where(
+        and(
+          sql`lower(${invitations.email}) = lower(${email})`,
+          isNull(invitations.acceptedAt),
+          gt(invitations.expiresAt, new Date()),
+        ),
+      )
+      .returning({ accountId: invitations.accountId, roleId: invitations.roleId });
+    if (others.length > 0)
+      await tx
+        .insert(memberships)
+        .values(others.map((o) => ({ userId, accountId: o.accountId, roleId: o.roleId })))
+        .onConflictDoNothing();
     return { email, userId };
   });
 }

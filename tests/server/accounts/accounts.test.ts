@@ -10,6 +10,7 @@ import { AGENT_NAMESPACE } from '../../../core/realtime/events';
 import { memberships } from '../../../server/accounts/schema';
 import { receiveCustomerMessage } from '../../../server/chat/inbound';
 import { rowsOf } from '../../../server/db/client';
+import { login } from '../../helpers/server';
 import { type Harness, type Payload, startChatHarness } from '../chat/chatHarness';
 
 const PNG_1x1 = Buffer.from(
@@ -115,6 +116,43 @@ describe('official accounts', () => {
     const made = await h.api('POST', '/api/accounts', { name: 'Admin Shop' }, admin);
     expect(made.status).toBe(200);
     expect(made.body.account.role.level).toBe(1);
+  });
+
+  it('someone invited to two accounts joins both with one link (the other link would only say "sign in")', async () => {
+    const made = await h.api('POST', '/api/accounts', { name: 'Invite Shop' });
+    const other = as(made.body.account._id);
+    const roles = (await h.api('GET', '/api/settings/roles')).body.list as Payload[];
+    const agentRole = roles.find((r) => r.level === 4)?._id;
+    const invite = async (session?: typeof h.owner) =>
+      (
+        await h.api(
+          'POST',
+          '/api/settings/users/invite',
+          { email: 'Two.Shops@example.com', role_id: agentRole },
+          session,
+        )
+      ).body.link.split('/invite/')[1] as string;
+    const first = await invite();
+    const second = await invite(other);
+    const accept = (token: string) =>
+      fetch(`${h.server.url}/api/auth/invitation/accept`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, password: 'TwoShops@123', display_name: 'Two Shops' }),
+      });
+    expect((await accept(first)).status).toBe(200);
+    const session = await login(h.server.url, 'two.shops@example.com', 'TwoShops@123');
+    const me = await fetch(`${h.server.url}/api/auth/me`, {
+      headers: { authorization: `Bearer ${session.token}` },
+    }).then((r) => r.json());
+    expect(me.user.accounts.map((a: Payload) => a.name).sort()).toEqual([
+      'Invite Shop',
+      'My Official Account',
+    ]);
+    // Neither account lists the invitation as pending any more; the second link is used up.
+    for (const s of [undefined, other])
+      expect((await h.api('GET', '/api/settings/users', undefined, s)).body.invitations).toEqual([]);
+    expect((await accept(second)).status).toBe(404);
   });
 
   it('an owner deletes an account: every row kept for it goes, and its files', async () => {
