@@ -3,7 +3,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { formatDateTime } from '../../core/format/dates';
+import { GENERIC_ERROR_KEYS } from '../../core/text/notices';
 import { t } from '../app/i18n';
+import { knownMessage } from '../app/localMessage';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { socketConnected } from '../realtime/socket';
@@ -33,7 +35,7 @@ export default function MonitoringPage({ titleKey }: PageProps) {
       </PageHeader>
       {loadError.value ? (
         <div className="form-error" role="alert">
-          {loadError.value}{' '}
+          {knownMessage(loadError.value) ?? t(GENERIC_ERROR_KEYS.title)}{' '}
           <button type="button" className="link-button" onClick={() => void refresh()}>
             {t('monitoring.retry')}
           </button>

@@ -5,6 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { chatBadges } from '../../core/chat/badges';
 import { formatDuration } from '../../core/format/dates';
+import { formatNumber } from '../../core/format/numbers';
 import { t } from '../app/i18n';
 import { Badges } from '../live/Badges';
 import { clock, useClock } from '../live/clock';
@@ -140,7 +141,7 @@ function ChatRow({ c, data }: { c: MonitorChat; data: Overview }) {
     <tr data-testid="mon-chat-row" data-follower={c.follower._id}>
       <th scope="row">
         <strong>{name}</strong>
-        <small className="muted"> · {c.follower.channel_type}</small>
+        <small className="muted"> · {t(`live.channel.${c.follower.channel_type}`)}</small>
         <Badges badges={badges} />
       </th>
       <td>{c.assignee?.display_name ?? <span className="muted">{t('monitoring.chats.unassigned')}</span>}</td>
@@ -245,7 +246,7 @@ export function QueueManagement({ data }: { data: Overview }) {
           <caption>
             {t('monitoring.chats.title')}
             {data.chats_total > data.chats.length
-              ? ` · ${t('monitoring.chats.showing', { shown: data.chats.length, total: data.chats_total })}`
+              ? ` · ${t('monitoring.chats.showing', { shown: formatNumber(data.chats.length), total: formatNumber(data.chats_total) })}`
               : ''}
           </caption>
           <thead>

@@ -55,6 +55,7 @@ export const SERVER_MESSAGES = {
   notAMember: 'This agent is not a member of this account.',
   queueMissing: 'This queue does not exist.',
   otherQueue: 'Choose another queue.',
+  agentCannotSeeQueue: "This agent cannot see this chat's queue.",
   noStickers: 'This channel cannot show stickers.',
   endBeforeStart: 'The end date must not be before the start date.',
   exportTooLong: (days: number) => `An export covers at most ${days} days.`,

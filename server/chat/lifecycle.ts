@@ -286,7 +286,7 @@ export async function assignChat(ctx: AppContext, viewer: Viewer, target: Assign
   const result = await changeChat(ctx, viewer, target.followerId, async (tx, follower, livechat) => {
     const queueId = target.queueId ?? livechat?.queueId ?? follower.lcQueueId;
     if (assignee && !seesQueue(assignee, queueId))
-      throw new Invalid('userId', "This agent cannot see this chat's queue.");
+      throw new Invalid('userId', SERVER_MESSAGES.agentCannotSeeQueue);
     const toSelf = assignee?.userId === viewer.userId;
     const values = {
       userId: assignee?.userId ?? null,

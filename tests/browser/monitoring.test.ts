@@ -86,6 +86,15 @@ describe('monitoring', () => {
     expect(await page.getByRole('heading', { name: 'ตั้งค่าคิว' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'จัดการคิว' }).count()).toBe(1);
     await expect.poll(() => page.getByTestId('mon-total-waiting').textContent()).toContain('แชทที่รออยู่');
+    // At 768 px every table fits its box: no column (the chat actions included) hides off to the side.
+    for (const path of ['/th/monitoring', '/monitoring']) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByTestId('mon-chat-row').first().waitFor();
+      const overflow = await page
+        .locator('.mon-table-card')
+        .evaluateAll((cards) => cards.filter((c) => c.scrollWidth > c.clientWidth + 1).length);
+      expect(overflow, path).toBe(0);
+    }
     await page.close();
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
