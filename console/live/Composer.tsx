@@ -15,9 +15,10 @@ import {
 import { channelTypeOf } from '../../core/chat/listFilters';
 import { channelShowsStickers } from '../../core/chat/stickers';
 import { DEFAULT_UPLOAD_LIMITS } from '../../core/upload/limits';
-import { UPLOAD_WARNINGS, type UploadWarning } from '../../core/upload/warnings';
+import { UPLOAD_WARNINGS } from '../../core/upload/warnings';
 import { cleanPastedText, isSendableText } from '../../core/validation/chatText';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { LiveFollower } from './calls';
 import { sendSticker, sendText } from './chatActions';
 import { EmojiPicker } from './EmojiPicker';
@@ -30,13 +31,6 @@ import { sendFiles } from './uploads';
 import { useVoiceRecorder, VoiceBar, VoiceButton } from './VoiceRecorder';
 
 export const COMPOSER_MAX_HEIGHT = 160;
-
-const WARNING_KEYS = new Map(Object.entries(UPLOAD_WARNINGS).map(([key, text]) => [text, key]));
-
-/** A spec 8 file warning in the page's language. */
-function warningText(warning: UploadWarning): string {
-  return t(`live.upload.warnings.${WARNING_KEYS.get(warning)}`);
-}
 
 // The media library's picker is large; it loads when first opened.
 const MediaPicker = lazy(() => import('../media/MediaPicker').then((m) => ({ default: m.MediaPicker })));
@@ -125,7 +119,7 @@ export function Composer({ follower }: { follower: LiveFollower }) {
       : '';
     notice.value = {
       kind: 'error',
-      text: `${t('live.upload.warningTitle')}: ${refused.map((r) => `${r.name} — ${warningText(r.warning)}`).join('; ')}${limits}`,
+      text: `${t('live.upload.warningTitle')}: ${refused.map((r) => `${r.name} — ${localMessage(r.warning)}`).join('; ')}${limits}`,
     };
   };
 

@@ -1,11 +1,13 @@
 // The media library's small dialogs: confirm (Yes / No), the spec 8 warning, a name prompt and
 // the folder chooser for moving files.
+
 import { useSignals } from '@preact/signals-react/runtime';
 import { type FormEvent, useState } from 'react';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../../core/upload/limits';
 import type { ResolutionRules } from '../../core/upload/resolution';
 import { UPLOAD_WARNINGS, type UploadWarning } from '../../core/upload/warnings';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import type { FolderItem } from './calls';
 import { Modal } from './Modal';
 import { flattenFolders } from './state';
@@ -45,13 +47,11 @@ export function ConfirmDialog({
   );
 }
 
-const WARNING_KEYS = Object.fromEntries(Object.entries(UPLOAD_WARNINGS).map(([key, text]) => [text, key]));
-
-/** A spec 8 warning text in the page's language; other texts (server messages) as they are. */
+/** A spec 8 warning (possibly with more after it) or a server message in the page's language. */
 export function warningText(message: string | undefined): string {
   if (!message) return t('media.uploadStates.fail');
-  const known = Object.keys(WARNING_KEYS).find((text) => message.startsWith(text));
-  return known ? t(`media.warnings.${WARNING_KEYS[known]}`) : message;
+  const known = Object.values(UPLOAD_WARNINGS).find((text) => message.startsWith(text));
+  return localMessage(known ?? message);
 }
 
 /**
