@@ -1,5 +1,6 @@
 // Presets (spec 9: today, 1d, 7d, 30d, alltime) and a custom range of days. Shows the days the
-// server resolved the choice to, in DD/MM/YYYY.
+// server resolved the choice to, in DD/MM/YYYY (all time as "everything up to" its last day: its
+// start is a date before any data, not one to show).
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { DATE_PRESETS } from '../../core/format/datePresets';
@@ -81,7 +82,9 @@ export function PeriodPicker({
       ) : null}
       {resolved ? (
         <p className="period-days muted" data-testid="period-days">
-          {formatDate(resolved.start_date)} – {formatDate(resolved.end_date)}
+          {resolved.type === 'alltime'
+            ? t('reports.range.allTimeUntil', { end: formatDate(resolved.end_date) })
+            : `${formatDate(resolved.start_date)} – ${formatDate(resolved.end_date)}`}
         </p>
       ) : null}
     </div>
