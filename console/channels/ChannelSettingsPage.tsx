@@ -1,7 +1,7 @@
 // Settings → Channels (/setting/channel): the account's channels, each with its settings. Channel
 // kinds plug in through CHANNEL_KINDS, so LINE, Messenger, Instagram and WeChat accounts can join.
 import { useSignals } from '@preact/signals-react/runtime';
-import { type ComponentType, useCallback, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useState } from 'react';
 import { t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
@@ -9,6 +9,7 @@ import { currentAccount } from '../session/state';
 import './channels.css';
 import { ConnectChannels } from './ConnectChannels';
 import { PlatformChannelSettings } from './PlatformChannelModal';
+import { loadPlatformChannels, platformChannels } from './platformState';
 import { WidgetSettingsModal } from './WidgetSettingsModal';
 
 export interface ChannelRow {
@@ -35,6 +36,12 @@ export default function ChannelSettingsPage({ titleKey }: PageProps) {
   const close = useCallback(() => setOpen(null), []);
   const channels = currentAccount.value?.channels ?? [];
   const Settings = open ? CHANNEL_KINDS[open.type]?.Settings : undefined;
+  // Whether each LINE, Messenger, Instagram or WeChat channel is switched on (a web chat always is).
+  useEffect(() => {
+    void loadPlatformChannels();
+  }, []);
+  const isOn = (c: ChannelRow) =>
+    c.type === 'widget' || (platformChannels.value.find((p) => p._id === c._id)?.enabled ?? null);
   return (
     <>
       <PageHeader title={t(titleKey)} />
@@ -48,6 +55,7 @@ export default function ChannelSettingsPage({ titleKey }: PageProps) {
                 <th>{t('widgetSettings.channelName')}</th>
                 <th>{t('widgetSettings.channelType')}</th>
                 <th>{t('widgetSettings.channelId')}</th>
+                <th>{t('widgetSettings.channelStatus')}</th>
                 <th>
                   <span className="visually-hidden">{t('widgetSettings.settings')}</span>
                 </th>
@@ -62,6 +70,13 @@ export default function ChannelSettingsPage({ titleKey }: PageProps) {
                     <td>{kind ? t(kind.label) : c.type}</td>
                     <td>
                       <code>{c._id}</code>
+                    </td>
+                    <td>
+                      {isOn(c) === null ? null : (
+                        <span className={`channel-status ${isOn(c) ? 'on' : 'off'}`}>
+                          {t(isOn(c) ? 'widgetSettings.channelOn' : 'widgetSettings.channelOff')}
+                        </span>
+                      )}
                     </td>
                     <td className="channels-actions">
                       {kind?.Settings ? (

@@ -153,6 +153,12 @@ describe('channel settings in the console', () => {
 
   it('switching a channel off asks first; No and Escape keep it on and the form open, Yes switches it off', async () => {
     await page.goto(`${server.url}/setting/channel`);
+    const status = () =>
+      page
+        .getByRole('row', { name: /Shop on LINE/ })
+        .locator('.channel-status')
+        .textContent();
+    await expect.poll(status).toBe('On');
     await page.getByRole('button', { name: 'Settings — Shop on LINE' }).click();
     await modal().getByLabel('Channel is on (receives and sends messages)').uncheck();
     await modal().getByRole('button', { name: 'Save', exact: true }).click();
@@ -171,6 +177,11 @@ describe('channel settings in the console', () => {
     await question.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => modal().textContent()).toContain('save success');
     expect((await listed()).find((c) => c.name === 'Shop on LINE')?.enabled).toBe(false);
+    // The channel list says so.
+    await page.keyboard.press('Escape');
+    await expect.poll(status).toBe('Off');
+    await page.goto(`${server.url}/th/setting/channel`);
+    await expect.poll(status).toBe('ปิด');
   });
 
   it('Facebook login that cannot load (offline, blocked) says so in Thai', async () => {
