@@ -80,6 +80,13 @@ export default function InvitePage({ params }: PageProps) {
           <>
             <h1>{t('settings.invite.invalid')}</h1>
             <p className="muted">{t('settings.invite.invalidText')}</p>
+            <button
+              type="button"
+              className="primary-button"
+              onClick={() => navigate(localizePath('/', locale.value))}
+            >
+              {t('settings.invite.signIn')}
+            </button>
           </>
         ) : done ? (
           <>

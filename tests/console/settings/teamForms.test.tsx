@@ -64,7 +64,7 @@ describe('sign-in page', () => {
     type(input('input[name=password]'), 'AgentPass1!');
     click(container.querySelector('button[type=submit]'));
     await settle();
-    expect(container.querySelector('.form-error')?.textContent).toBe('ผู้ใช้นี้ถูกปิดการใช้งานแล้ว');
+    expect(container.querySelector('.form-error')?.textContent).toBe('ผู้ใช้นี้ถูกระงับการใช้งานแล้ว');
   });
 });
 
@@ -83,6 +83,17 @@ describe('invitation page', () => {
     await settle();
     expect(api).toHaveBeenCalledWith('/api/auth/invitation/accept', expect.anything());
     expect(container.querySelector('.form-error')?.textContent).toBe('อีเมลนี้มีผู้ใช้อยู่แล้ว กรุณาเข้าสู่ระบบแทน');
+  });
+
+  it('a link that is no longer valid says so and leads to sign in', async () => {
+    api.mockImplementation(async () => {
+      throw new ApiError(404, SERVER_MESSAGES.invitationExpired, 'not_found');
+    });
+    act(() => root.render(<InvitePage params={{ token: 'x'.repeat(43) }} titleKey="" />));
+    await settle();
+    expect(container.querySelector('h1')?.textContent).toBe('ลิงก์คำเชิญนี้ใช้ไม่ได้');
+    const button = [...container.querySelectorAll('button')].find((b) => b.textContent === 'ไปที่หน้าเข้าสู่ระบบ');
+    expect(button).toBeDefined();
   });
 });
 
