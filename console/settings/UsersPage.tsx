@@ -241,6 +241,7 @@ export default function UsersPage({ titleKey }: PageProps) {
   const [editing, setEditing] = useState<Member | null>(null);
   const [toggling, setToggling] = useState<Member | null>(null);
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
+  const [renewing, setRenewing] = useState<Invitation | null>(null);
   const [links, setLinks] = useState<Record<string, string>>({});
   const mayWrite = canDo('users', 'write');
   const load = useCallback(() => {
@@ -380,15 +381,7 @@ export default function UsersPage({ titleKey }: PageProps) {
                           <td className="actions">
                             {inv.can_edit ? (
                               <>
-                                <button
-                                  type="button"
-                                  className="st-link"
-                                  onClick={() =>
-                                    void newInvitationLink(inv._id, locale.value)
-                                      .then((r) => setLinks({ ...links, [inv._id]: r.link }))
-                                      .catch(failed)
-                                  }
-                                >
+                                <button type="button" className="st-link" onClick={() => setRenewing(inv)}>
                                   {t('settings.users.newLink')}
                                 </button>
                                 <button
@@ -434,6 +427,21 @@ export default function UsersPage({ titleKey }: PageProps) {
           danger={toggling.status === 'active'}
           onYes={() => void toggle(toggling)}
           onNo={() => setToggling(null)}
+        />
+      ) : null}
+      {renewing ? (
+        // A new link stops the one sent before: asked first, like a delete.
+        <Confirm
+          title={t('settings.users.newLink')}
+          text={t('settings.users.newLinkConfirm', { email: renewing.email })}
+          onYes={() => {
+            const inv = renewing;
+            setRenewing(null);
+            void newInvitationLink(inv._id, locale.value)
+              .then((r) => setLinks((now) => ({ ...now, [inv._id]: r.link })))
+              .catch(failed);
+          }}
+          onNo={() => setRenewing(null)}
         />
       ) : null}
       {cancelling ? (

@@ -84,4 +84,34 @@ describe('team', () => {
     await context.close();
     await owner.close();
   });
+
+  it('a new invitation link is made only after Yes; the old link then stops working', async () => {
+    const owner = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(owner, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard');
+    await owner.goto(`${server.url}/setting/users`);
+    await owner.getByRole('button', { name: '+ Invite user' }).first().click();
+    const dialog = owner.getByRole('dialog');
+    await dialog.getByLabel('E-mail').fill('renew@example.com');
+    await dialog.getByLabel('Role').selectOption({ label: 'Agent' });
+    await dialog.getByRole('button', { name: 'Create invitation' }).click();
+    const first = await owner.getByTestId('invite-link').inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    const row = owner.getByTestId('invitation-row').filter({ hasText: 'renew@example.com' });
+    await row.getByRole('button', { name: 'New link' }).click();
+    const question = owner.getByRole('dialog');
+    await expect.poll(() => question.textContent()).toContain('renew@example.com');
+    await question.getByRole('button', { name: 'No' }).click();
+    // No: nothing changed, the first link still opens the invitation.
+    const check = await browser.newPage();
+    await check.goto(first);
+    await expect.poll(() => check.locator('h1').textContent()).toBe('Join My Official Account');
+    await row.getByRole('button', { name: 'New link' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => row.getByRole('textbox').count()).toBe(1);
+    expect(await row.getByRole('textbox').inputValue()).not.toBe(first);
+    await check.goto(first);
+    await expect.poll(() => check.locator('h1').textContent()).toBe('This invitation link is not valid');
+    await check.close();
+    await owner.close();
+  });
 });
