@@ -110,7 +110,9 @@ function RuleEditor({
         reply_message_id: action === 'reply' ? replyId || null : null,
         queue_id: action === 'queue' ? queueId || null : null,
         bot_text: botText,
-        priority: Number.parseInt(priority, 10) || 0,
+        // Only a whole number is taken as typed; anything else ("1.5", "2a") goes as 0, which the
+        // server refuses under the priority field instead of saving a number the user did not type.
+        priority: /^\d+$/.test(priority.trim()) ? Number(priority.trim()) : 0,
         is_active: active,
       });
     });

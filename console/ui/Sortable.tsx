@@ -1,6 +1,7 @@
 // Lists reordered by dragging (dnd-kit), with the pointer or the keyboard: the list's drag
 // context, a row's ref and style, and the grip button that drags it (reply items, card blocks).
 import {
+  type Announcements,
   closestCenter,
   DndContext,
   type DragEndEvent,
@@ -17,6 +18,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
+import { t } from '../app/i18n';
 
 export function SortableList({
   ids,
@@ -36,8 +38,32 @@ export function SortableList({
     if (!e.over || e.active.id === e.over.id) return;
     onMove(String(e.active.id), String(e.over.id));
   };
+  // What a screen reader hears, in the console's language and by position (dnd-kit's own words
+  // are English and name the rows by their internal ids).
+  const at = (id: string | number) => ids.indexOf(String(id)) + 1;
+  const count = ids.length;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('layout.sortable.pickedUp', { n: at(active.id), count }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('layout.sortable.over', { n: at(active.id), to: at(over.id), count })
+        : t('layout.sortable.notOver', { n: at(active.id) }),
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('layout.sortable.dropped', { n: at(active.id), to: at(over.id), count })
+        : t('layout.sortable.cancelled', { n: at(active.id) }),
+    onDragCancel: ({ active }) => t('layout.sortable.cancelled', { n: at(active.id) }),
+  };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: t('layout.sortable.instructions') },
+      }}
+    >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         {children}
       </SortableContext>

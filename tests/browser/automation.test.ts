@@ -278,3 +278,82 @@ describe('automation console', () => {
     expect(line.received(/richmenu/).flatMap((r) => r.problems)).toEqual([]);
   });
 });
+
+describe('automation console in Thai at 768 px', () => {
+  let narrow: Page;
+  beforeAll(async () => {
+    narrow = await (await browser.newContext({ viewport: { width: 768, height: 1000 } })).newPage();
+    await signIn(narrow, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+  });
+
+  it('moves a reply item with the keyboard, tells a screen reader in Thai by position, and saves the order', async () => {
+    await narrow.goto(`${server.url}/th/reply-message`);
+    await narrow.getByTestId('create-reply').click();
+    const editor = narrow.getByTestId('reply-editor');
+    await editor.getByLabel('ชื่อข้อความตอบกลับ').fill('ลำดับด้วยคีย์บอร์ด');
+    await editor.getByTestId('reply-item').first().locator('textarea').fill('ข้อความแรก');
+    await editor.getByLabel('ประเภทข้อความ').selectOption('sticker');
+    await editor.getByTestId('add-item').click();
+    await editor.getByLabel('รหัสแพ็กเกจ').fill('446');
+    await editor.getByLabel('รหัสสติกเกอร์').fill('1988');
+    const handle = editor.locator('.auto-handle').nth(1);
+    const instructions = await handle.getAttribute('aria-describedby');
+    expect(await narrow.locator(`[id="${instructions}"]`).textContent()).toContain('กด Space หรือ Enter');
+    const live = narrow.locator('[id^="DndLiveRegion"]');
+    await handle.focus();
+    // Each key waits for what it announces: the sensor takes the next key only once it has measured.
+    await narrow.keyboard.press('Space');
+    // Picked up, it is over its own place at once.
+    await expect.poll(() => live.textContent()).toBe('รายการที่ 2 อยู่เหนือตำแหน่งที่ 2 จาก 2');
+    await narrow.keyboard.press('ArrowUp');
+    await expect.poll(() => live.textContent()).toBe('รายการที่ 2 อยู่เหนือตำแหน่งที่ 1 จาก 2');
+    await narrow.keyboard.press('Space');
+    await expect.poll(() => live.textContent()).toBe('วางรายการที่ 2 ที่ตำแหน่งที่ 1 จาก 2 แล้ว');
+    await expect
+      .poll(() => editor.getByTestId('reply-item').first().getAttribute('data-type'))
+      .toBe('sticker');
+    await narrow.getByTestId('save-reply').click();
+    await narrow.getByTestId('reply-row').filter({ hasText: 'ลำดับด้วยคีย์บอร์ด' }).waitFor();
+    const saved = await get('/api/reply/message/list');
+    expect(
+      saved.list
+        .find((r: { name: string }) => r.name === 'ลำดับด้วยคีย์บอร์ด')
+        .items.map((i: { type: string }) => i.type),
+    ).toEqual(['sticker', 'text']);
+  });
+
+  it('keeps a Thai status on one line in the narrow list', async () => {
+    // A long name squeezes the other columns.
+    const made = await fetch(`${server.url}/api/reply/message/create`, {
+      method: 'POST',
+      headers: session.headers,
+      body: JSON.stringify({ name: 'ข้อความยาว'.repeat(10), items: [{ type: 'text', text: 'สวัสดี' }] }),
+    });
+    expect(made.status).toBe(200);
+    await narrow.goto(`${server.url}/th/reply-message`);
+    const badge = narrow.getByTestId('reply-row').filter({ hasText: 'ข้อความยาว' }).locator('.auto-badge');
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe('เปิดใช้งาน');
+    const box = await badge.boundingBox();
+    // One line of 12 px text with its padding; wrapped it stood three lines high.
+    expect(box?.height).toBeLessThan(28);
+  });
+
+  it('refuses a priority that is not a whole number under its field, saving nothing', async () => {
+    const before = (await get('/api/keyword/list')).list.length;
+    await narrow.goto(`${server.url}/th/keyword-mapping`);
+    await narrow.getByTestId('create-keyword').click();
+    const editor = narrow.getByTestId('keyword-editor');
+    await editor.getByLabel('ชื่อกฎ').fill('ราคา');
+    await editor.getByLabel('ลำดับความสำคัญ').fill('1.5');
+    await editor.getByLabel('คีย์เวิร์ดที่ 1').fill('ราคา');
+    await editor.getByLabel('ข้อความตอบกลับ').selectOption({ label: 'Opening hours' });
+    await narrow.getByTestId('save-keyword').click();
+    await narrow.getByText('ไม่สามารถบันทึกข้อมูลได้').waitFor();
+    await narrow.getByRole('button', { name: 'ปิด', exact: true }).last().click();
+    expect(await editor.locator('[data-testid="field-error"]').allTextContents()).toEqual([
+      'รูปแบบตัวเลขไม่ถูกต้อง',
+    ]);
+    expect((await get('/api/keyword/list')).list).toHaveLength(before);
+  });
+});
