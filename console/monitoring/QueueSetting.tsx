@@ -18,6 +18,8 @@ function QueueSettingRow({ q, editable }: { q: MonitorQueue; editable: boolean }
       await refresh();
     } catch (err) {
       failed(err);
+      // The refused number does not stay in the box as if it were the queue's.
+      setPerAgent(q.chats_per_agent ? String(q.chats_per_agent) : '');
     } finally {
       setBusy(false);
     }

@@ -50,6 +50,7 @@ export const MESSAGE_LISTS: Record<string, MessageList> = {
 export const MESSAGE_PARAMS: Record<string, readonly string[]> = {
   'rules.minLength': ['n'],
   'rules.maxLength': ['n'],
+  'rules.range': ['min', 'max'],
   'rules.oneOf': ['field', 'choices'],
   'limits.tooLong': ['n'],
   'limits.tooMany': ['n'],

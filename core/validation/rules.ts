@@ -15,6 +15,8 @@ export const MESSAGES = {
   wechat: 'wechat text is invalid format',
   minLength: (min: number) => `Please enter at least ${min} characters.`,
   maxLength: (max: number) => `Please enter no more than ${max} characters.`,
+  /** A whole number outside its bounds. */
+  range: (min: number, max: number) => `Enter a whole number from ${min} to ${max}.`,
   /** A value outside a fixed list names the field and what it may be. */
   oneOf: (field: string, choices: readonly string[]) => `${field} must be one of: ${choices.join(', ')}.`,
 } as const;

@@ -63,7 +63,7 @@ export function integer(
   if (value === undefined || value === '') return options.fallback;
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isInteger(n)) throw new Invalid(field, MESSAGES.number);
-  if (n < options.min || n > options.max) throw new Invalid(field, MESSAGES.number);
+  if (n < options.min || n > options.max) throw new Invalid(field, MESSAGES.range(options.min, options.max));
   return n;
 }
 

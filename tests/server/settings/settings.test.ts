@@ -144,6 +144,23 @@ describe('chat groups', () => {
       (await h.api('GET', `/api/contact/follower/${manual}`)).body.follower.last_livechat.user_id,
     ).toBeNull();
   });
+
+  it('chats per agent outside 1–100 is refused saying the bounds, and nothing changes', async () => {
+    const general = (await h.api('GET', '/api/settings/queues')).body.list.find((q: Payload) => q.is_default);
+    expect((await h.api('PUT', `/api/settings/queues/${general._id}`, { chats_per_agent: 5 })).status).toBe(
+      200,
+    );
+    for (const bad of [0, 101, 999]) {
+      const res = await h.api('PUT', `/api/settings/queues/${general._id}`, { chats_per_agent: bad });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        field: 'chats_per_agent',
+        message: 'Enter a whole number from 1 to 100.',
+      });
+    }
+    const after = (await h.api('GET', '/api/settings/queues')).body.list.find((q: Payload) => q.is_default);
+    expect(after.chats_per_agent).toBe(5);
+  });
 });
 
 describe('general settings', () => {
