@@ -24,19 +24,25 @@ async function signIn(page: Page, email: string, password: string, landing: stri
   await page.waitForURL(`${server.url}${landing}`);
 }
 
+/** The owner invites `email` as an Agent from the users page; the link the dialog shows. */
+async function invite(owner: Page, email: string): Promise<string> {
+  await owner.goto(`${server.url}/setting/users`);
+  await owner.getByRole('button', { name: '+ Invite user' }).first().click();
+  const dialog = owner.getByRole('dialog');
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Role').selectOption({ label: 'Agent' });
+  await dialog.getByRole('button', { name: 'Create invitation' }).click();
+  const link = await owner.getByTestId('invite-link').inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  return link;
+}
+
 describe('team', () => {
   it('an owner invites an agent, who sets a password, signs in and sees only what the role allows', async () => {
     const owner = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(owner, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard');
-    await owner.goto(`${server.url}/setting/users`);
-    await owner.getByRole('button', { name: '+ Invite user' }).first().click();
-    const dialog = owner.getByRole('dialog');
-    await dialog.getByLabel('E-mail').fill('new.agent@example.com');
-    await dialog.getByLabel('Role').selectOption({ label: 'Agent' });
-    await dialog.getByRole('button', { name: 'Create invitation' }).click();
-    const link = await owner.getByTestId('invite-link').inputValue();
+    const link = await invite(owner, 'new.agent@example.com');
     expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{40,}$/);
-    await dialog.getByRole('button', { name: 'Done' }).click();
     await expect
       .poll(() => owner.getByTestId('invitation-row').textContent())
       .toContain('new.agent@example.com');
@@ -88,14 +94,7 @@ describe('team', () => {
   it('a new invitation link is made only after Yes; the old link then stops working', async () => {
     const owner = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(owner, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard');
-    await owner.goto(`${server.url}/setting/users`);
-    await owner.getByRole('button', { name: '+ Invite user' }).first().click();
-    const dialog = owner.getByRole('dialog');
-    await dialog.getByLabel('E-mail').fill('renew@example.com');
-    await dialog.getByLabel('Role').selectOption({ label: 'Agent' });
-    await dialog.getByRole('button', { name: 'Create invitation' }).click();
-    const first = await owner.getByTestId('invite-link').inputValue();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    const first = await invite(owner, 'renew@example.com');
     const row = owner.getByTestId('invitation-row').filter({ hasText: 'renew@example.com' });
     await row.getByRole('button', { name: 'New link' }).click();
     const question = owner.getByRole('dialog');
