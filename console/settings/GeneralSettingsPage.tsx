@@ -197,7 +197,8 @@ export default function GeneralSettingsPage({ titleKey }: PageProps) {
                   })
                 }
               />
-              <span>{hours ? t('settings.general.hoursSet') : t('settings.general.alwaysOpen')}</span>
+              {/* The switch's own name, whatever its state (a label that flips reads as the opposite). */}
+              <span aria-hidden="true">{t('settings.general.hoursSet')}</span>
             </div>
             {hours ? (
               <>
