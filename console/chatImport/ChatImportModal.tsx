@@ -4,7 +4,12 @@
 // server (socket CHAT_IMPORT_PROGRESS, with a poll as a fallback).
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { CHAT_IMPORT_PROGRESS, type ImportRowError, type WireImport } from '../../core/chatImport/wire';
+import {
+  CHAT_IMPORT_PROGRESS,
+  IMPORT_TEXT_MAX,
+  type ImportRowError,
+  type WireImport,
+} from '../../core/chatImport/wire';
 import { formatNumber } from '../../core/format/numbers';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
@@ -27,7 +32,7 @@ const UPLOAD_SHARE = 0.3;
 
 function errorText(e: ImportRowError): string {
   const key = `chatImport.errors.${e.code}`;
-  const text = t(key, { max: 5000 });
+  const text = t(key, { max: formatNumber(IMPORT_TEXT_MAX) });
   return !text || text === key ? localMessage(e.message) : text;
 }
 
@@ -146,18 +151,23 @@ export function ChatImportModal({ onClose, onImported }: { onClose: () => void; 
 
   const busy = phase.kind === 'uploading' || phase.kind === 'importing';
   const listPath = localizePath('/live/unknown', locale.value);
+  // Closing while the file is still on its way stops the upload: nothing is imported. An import
+  // the server has started goes on (the page lists it), so that button says Close, not Cancel.
+  const close = () => {
+    if (phase.kind === 'uploading') cancel.current();
+    onClose();
+  };
   return (
     <Modal
       title={t('chatImport.modal.title')}
-      onClose={() => {
-        if (phase.kind === 'uploading') cancel.current();
-        onClose();
-      }}
+      onClose={close}
       size="wide"
       footer={
         <>
-          <button type="button" className="st-button" onClick={onClose}>
-            {phase.kind === 'done' ? t('chatImport.modal.close') : t('settings.common.cancel')}
+          <button type="button" className="st-button" onClick={close}>
+            {phase.kind === 'done' || phase.kind === 'importing'
+              ? t('chatImport.modal.close')
+              : t('settings.common.cancel')}
           </button>
           {phase.kind === 'done' ? (
             <Link className="st-button primary" href={listPath}>
@@ -249,7 +259,7 @@ export function ChatImportModal({ onClose, onImported }: { onClose: () => void; 
                   {phase.errors.map((e) => (
                     <tr key={`${e.line}:${e.field}:${e.code}`} data-testid="import-error-row">
                       <td className="num">{formatNumber(e.line)}</td>
-                      <td>{e.field}</td>
+                      <td>{e.field === 'file' ? t('chatImport.modal.file') : e.field}</td>
                       <td>{errorText(e)}</td>
                     </tr>
                   ))}

@@ -176,7 +176,9 @@ export function UnknownChatView({
         <div className="ci-merged" data-testid="merged-into">
           <span>
             {t('chatImport.unknown.mergedWith')}{' '}
-            <Link href={localizePath('/live', locale.value)}>
+            <Link
+              href={`${localizePath('/live', locale.value)}?follower=${encodeURIComponent(chat.merged_follower._id)}`}
+            >
               <strong>{followerName(chat.merged_follower)}</strong>
             </Link>
           </span>

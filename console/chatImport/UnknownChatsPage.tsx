@@ -124,7 +124,9 @@ export default function UnknownChatsPage({ titleKey }: PageProps) {
             ))}
           </div>
           <p className="muted ci-count" data-testid="unknown-count">
-            {t('chatImport.unknown.count', { count: formatNumber(total) })}
+            {mode === 'text' && query
+              ? t('chatImport.unknown.matchCount', { count: formatNumber(total) })
+              : t('chatImport.unknown.count', { count: formatNumber(total) })}
           </p>
           {rows && rows.length === 0 ? (
             <div className="st-empty" data-testid="empty-state">

@@ -13,6 +13,7 @@ import {
 } from '../../core/chatImport/wire';
 import type { MessageItem } from '../../core/models/message';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
+import { hasMaxLength } from '../../core/validation/rules';
 import type { WallTime } from './localTime';
 
 const norm = (cell: string) =>
@@ -276,7 +277,7 @@ export function parseRow(layout: Layout, cells: string[], line: number, block: n
     const message = cell('message');
     const attachment = cell('attachment').trim();
     if (!message.trim() && !attachment) fail('message', 'required');
-    if (message.length > IMPORT_TEXT_MAX) fail('message', 'too_long');
+    if (!hasMaxLength(message, IMPORT_TEXT_MAX)) fail('message', 'too_long');
     if (errors.length || !date || !time) return { errors };
     const items = exportItems(cell('type').trim().toLowerCase(), message, attachment);
     return {
@@ -309,7 +310,7 @@ export function parseRow(layout: Layout, cells: string[], line: number, block: n
   else if (!time) fail('time', 'time');
   const content = cell(contentKey);
   if (!content.trim()) fail(contentKey, 'required');
-  else if (content.length > IMPORT_TEXT_MAX) fail(contentKey, 'too_long');
+  else if (!hasMaxLength(content, IMPORT_TEXT_MAX)) fail(contentKey, 'too_long');
   const senderName = cell(layout.format === 'oam' ? 'senderName' : 'sender_name').trim();
   let conversation = `b${block}`;
   if (layout.format === 'template') {

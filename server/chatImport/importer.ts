@@ -13,6 +13,7 @@ import {
   type SenderType,
 } from '../../core/chatImport/wire';
 import { isTimeZone } from '../../core/reports/period';
+import { truncateGraphemes } from '../../core/template/lineActions';
 import { newId } from '../accounts/ids';
 import { channels } from '../accounts/schema';
 import { followers } from '../chat/schema';
@@ -21,7 +22,7 @@ import type { AppContext } from '../context';
 import { rowsOf } from '../db/client';
 import { type ExportDetails, exportNameFromFile, exportSender, type RowMessage, readDetail } from './formats';
 import { localTimeConverter } from './localTime';
-import { mergeUnknownChat } from './merge';
+import { copyMessages, mergeUnknownChat } from './merge';
 import { scanFile } from './scan';
 import { chatImports, unknownChatMessages, unknownChats } from './schema';
 
@@ -101,6 +102,10 @@ function noteConversation(conversations: Map<string, Conversation>, m: RowMessag
   if (!c.channel && m.channel) c.channel = m.channel;
 }
 
+/** At most IMPORT_TEXT_MAX characters (a short text needs no segmenting). */
+const cutText = (text: string) =>
+  text.length > IMPORT_TEXT_MAX ? truncateGraphemes(text, IMPORT_TEXT_MAX) : text;
+
 const keyOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 40);
 
 export interface WriteOptions {
@@ -118,6 +123,8 @@ interface ChatTarget {
   id: string;
   conversation: Conversation;
   followerId: string | null;
+  /** The follower an agent merged this chat into before (rows added to it go there too). */
+  mergedFollowerId: string | null;
 }
 
 const BATCH = 2000;
@@ -202,7 +209,7 @@ export async function writeFile(ctx: AppContext, file: string, check: CheckResul
       s: senderType,
       n: m.senderName,
       i: m.items,
-      t: itemsText(m.items).slice(0, IMPORT_TEXT_MAX),
+      t: cutText(itemsText(m.items)),
     });
     if (batch.length >= BATCH) await flush();
   }
@@ -213,6 +220,16 @@ export async function writeFile(ctx: AppContext, file: string, check: CheckResul
   // Conversations the file ties to a follower of this account go straight into its history.
   let merged = 0;
   for (const target of targets.values()) {
+    // A chat an agent merged before: the rows it gained join that follower's history too.
+    if (target.mergedFollowerId) {
+      const [now] = await ctx.db
+        .select({ followerId: unknownChats.mergedFollowerId })
+        .from(unknownChats)
+        .where(eq(unknownChats.id, target.id))
+        .limit(1);
+      if (now?.followerId) merged += await copyMessages(ctx, target.id, now.followerId);
+      continue;
+    }
     if (!target.followerId) continue;
     const result = await mergeUnknownChat(ctx, {
       accountId: options.accountId,
@@ -265,7 +282,11 @@ async function createChats(
     }));
     await ctx.db.insert(unknownChats).values(values).onConflictDoNothing();
     const rows = await ctx.db
-      .select({ id: unknownChats.id, sourceKey: unknownChats.sourceKey })
+      .select({
+        id: unknownChats.id,
+        sourceKey: unknownChats.sourceKey,
+        mergedFollowerId: unknownChats.mergedFollowerId,
+      })
       .from(unknownChats)
       .where(
         and(
@@ -276,14 +297,17 @@ async function createChats(
           ),
         ),
       );
-    const bySource = new Map(rows.map((r) => [r.sourceKey, r.id]));
+    const bySource = new Map(rows.map((r) => [r.sourceKey, r]));
     for (const c of slice) {
-      const id = bySource.get(sourceKeyOf(c));
-      if (id)
+      const row = bySource.get(sourceKeyOf(c));
+      if (row)
         targets.set(c.key, {
-          id,
+          id: row.id,
           conversation: c,
-          followerId: await tiedFollower(ctx, options.accountId, format, c, check),
+          mergedFollowerId: row.mergedFollowerId,
+          followerId: row.mergedFollowerId
+            ? null
+            : await tiedFollower(ctx, options.accountId, format, c, check),
         });
     }
   }

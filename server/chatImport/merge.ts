@@ -47,7 +47,12 @@ export async function mergeUnknownChat(ctx: AppContext, input: MergeInput): Prom
   return { added: await copyMessages(ctx, unknownChatId, followerId) };
 }
 
-async function copyMessages(ctx: AppContext, unknownChatId: string, followerId: string): Promise<number> {
+/** Copies the chat's messages the follower does not have yet (a merged chat that got more rows). */
+export async function copyMessages(
+  ctx: AppContext,
+  unknownChatId: string,
+  followerId: string,
+): Promise<number> {
   let after = 0;
   let added = 0;
   for (;;) {

@@ -12,6 +12,7 @@ import { and, eq, max, sql } from 'drizzle-orm';
 import { canEdit, canView } from '../../core/access/entryAccess';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { followers, followerTags, livechats, messages, notes, tags } from '../chat/schema';
+import { unknownChats } from '../chatImport/schema';
 import type { Db } from '../db/client';
 import { Forbidden, Invalid, NotFound } from '../http/errors';
 import { contactFieldValues, contactVerifications } from './schema';
@@ -73,6 +74,11 @@ export async function mergeContacts(
 
     await tx.update(messages).set({ followerId: primary.id }).where(eq(messages.followerId, other.id));
     await tx.update(livechats).set({ followerId: primary.id }).where(eq(livechats.followerId, other.id));
+    // Imported chats merged into the other now belong to the primary (so they can be unmerged).
+    await tx
+      .update(unknownChats)
+      .set({ mergedFollowerId: primary.id })
+      .where(and(eq(unknownChats.accountId, viewer.accountId), eq(unknownChats.mergedFollowerId, other.id)));
     const [{ top }] = await tx
       .select({ top: max(notes.no) })
       .from(notes)

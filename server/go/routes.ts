@@ -22,9 +22,12 @@ export async function registerGoRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     );
   }
+  // With a trailing slash too (some apps and shorteners add one): the same page, never the console.
   for (const [path, locale] of [
     ['/go', 'en'],
+    ['/go/', 'en'],
     ['/th/go', 'th'],
+    ['/th/go/', 'th'],
   ] as const) {
     app.get(path, (request, reply) => answerGo(ctx, request, reply, locale, TEXTS[locale]));
     app.post(path, (request, reply) => answerGo(ctx, request, reply, locale, TEXTS[locale]));

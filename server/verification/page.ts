@@ -3,6 +3,7 @@
 // for VERIFICATION_LIMITS.linkMinutes and VERIFICATION_LIMITS.attempts wrong answers.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../core/i18n/index';
+import { messageKey } from '../../core/text/messageKeys';
 import { escapeHtml } from '../../core/text/plainText';
 import type { FieldError } from '../../core/validation/rules';
 import {
@@ -59,7 +60,7 @@ function formPage(
 <input id="${id}" name="${escapeHtml(f.key)}" ${INPUT_TYPES[f.type]} value="${escapeHtml(values[f.key] ?? '')}"${
         f.required ? ' required' : ''
       } maxlength="${VERIFICATION_LIMITS.value}"${error ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''}>
-${error ? `<span class="error" id="${id}-error">${escapeHtml(error.message)}</span>` : ''}</label>`;
+${error ? `<span class="error" id="${id}-error">${escapeHtml(inLanguage(lang, error.message))}</span>` : ''}</label>`;
     })
     .join('\n');
   const body = `<p class="muted">${escapeHtml(accountName)}</p>
@@ -71,6 +72,12 @@ ${inputs}
 <button type="submit">${escapeHtml(settings.texts.button?.trim() || t('submit'))}</button>
 </form>`;
   return { status, title: t('title'), body };
+}
+
+/** A rule's message (spec 5, in English) in the page's language. */
+function inLanguage(lang: Locale, message: string): string {
+  const found = messageKey(message);
+  return found ? localeText(lang, found.key, found.params) : message;
 }
 
 async function accountName(ctx: AppContext, accountId: string) {

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followers } from '../../server/chat/schema';
+import { chatImports } from '../../server/chatImport/schema';
 import { launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { writeOamFile } from '../server/chatImport/oamFile';
@@ -134,6 +135,69 @@ describe('chat import', () => {
       .from(followers)
       .where(eq(followers.lineName, 'Team Lunch Group'));
     expect(left.isBlock).toBe(true);
+    await page.close();
+  });
+
+  it('Cancel stops an upload; the merged customer opens in the inbox; Thai wording of problems and matches', async () => {
+    const page = await browser.newPage({ viewport: { width: 768, height: 900 } });
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // An upload still on its way (held for a moment), cancelled from the footer: nothing is imported.
+    await writeOamFile(path.join(dir, 'cancelled.csv'), 4_000);
+    await page.route('**/api/chat/import', async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue().catch(() => {});
+    });
+    let dialog = await openModal(page, 'en');
+    await dialog.locator('input[type=file]').setInputFiles(path.join(dir, 'cancelled.csv'));
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.waitForSelector('[role=progressbar]', SLOW);
+    await dialog.locator('.st-modal-foot').getByRole('button', { name: 'Cancel' }).click();
+    await new Promise((r) => setTimeout(r, 5000));
+    await page.unroute('**/api/chat/import');
+    const cancelled = await server.app.ctx.db
+      .select()
+      .from(chatImports)
+      .where(eq(chatImports.fileName, 'cancelled.csv'));
+    expect(cancelled.map((r) => [r.totalRows, r.status])).toEqual([]);
+
+    // Problems with the whole file, and the limit, read in Thai (5,000 with its comma).
+    fs.writeFileSync(path.join(dir, 'columns.csv'), 'a,b,c\n1,2,3\n');
+    fs.writeFileSync(
+      path.join(dir, 'long.csv'),
+      `Sender type,Sender name,Date,Time,Content\nUser,Nok,2024/02/01,10:00,${'x'.repeat(5001)}\n`,
+    );
+    dialog = await openModal(page, 'th');
+    await dialog.locator('input[type=file]').setInputFiles(path.join(dir, 'columns.csv'));
+    await dialog.getByRole('button', { name: 'นำเข้า', exact: true }).click();
+    await expect
+      .poll(() => dialog.getByTestId('import-error-row').allTextContents(), SLOW)
+      .toEqual(['1ไฟล์คอลัมน์ไม่ตรงกับประวัติแชท LINE ไฟล์ส่งออกแชท หรือแม่แบบ']);
+    await dialog.locator('input[type=file]').setInputFiles(path.join(dir, 'long.csv'));
+    await dialog.getByRole('button', { name: 'นำเข้า', exact: true }).click();
+    await expect
+      .poll(() => dialog.getByTestId('import-error-row').allTextContents(), SLOW)
+      .toEqual(['2Contentกรุณากรอกไม่เกิน 5,000 ตัวอักษร']);
+    await page.keyboard.press('Escape');
+
+    // Searching what was said counts messages, not chats.
+    await page.goto(`${server.url}/th/live/unknown`);
+    await page.getByRole('combobox', { name: 'ค้นหาด้วย' }).selectOption('text');
+    await page.getByRole('searchbox').fill('Order 12:');
+    await page.getByRole('button', { name: 'ค้นหา', exact: true }).click();
+    await expect.poll(() => page.getByTestId('unknown-count').textContent()).toBe('พบ 1 ข้อความ');
+
+    // Merged: the customer's name opens that customer's chat in the inbox.
+    await page.getByTestId('unknown-row').filter({ hasText: 'Pranee Srisuk' }).click();
+    const chat = page.getByTestId('unknown-chat');
+    await chat
+      .getByTestId('merge-candidate')
+      .filter({ hasText: 'Pranee Srisuk' })
+      .getByRole('button', { name: 'รวม', exact: true })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'ใช่', exact: true }).click();
+    await chat.getByTestId('merged-into').getByRole('link', { name: 'Pranee Srisuk' }).click();
+    await page.waitForURL(`${server.url}/th/live`);
+    await expect.poll(() => page.locator('.chat-header-name').textContent(), SLOW).toBe('Pranee Srisuk');
     await page.close();
   });
 

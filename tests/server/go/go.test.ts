@@ -33,6 +33,17 @@ describe('/go', () => {
     }
   });
 
+  it('answers the same with a trailing slash (/go/, /th/go/), never with the console', async () => {
+    const away = await fetch(`${server.url}/go/?goTest=away`, { redirect: 'manual' });
+    expect(away.status).toBe(302);
+    expect(away.headers.get('location')).toBe('https://example.com/');
+    const page = await fetch(`${server.url}/th/go/?goTest=x`);
+    expect(await page.text()).toContain('<h1>th:GET:</h1>');
+    const unknown = await fetch(`${server.url}/th/go/`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('ลิงก์นี้ใช้งานไม่ได้');
+  });
+
   it('hands a registered parameter to its feature: pages, redirects and form posts', async () => {
     const page = await fetch(`${server.url}/th/go?goTest=x`);
     expect(page.status).toBe(200);

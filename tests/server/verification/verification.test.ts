@@ -187,6 +187,12 @@ describe('verified by an agent', () => {
     const th = await (await fetch(urlOne)).text();
     expect(th).toContain('ยืนยันตัวตน');
     expect(th).toContain('หมายเลขโทรศัพท์');
+    // The /th/go page's refusals are in Thai too.
+    const bad = await form(urlOne, { phone: 'abc' });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain('รูปแบบหมายเลขโทรศัพท์ไม่ถูกต้อง');
+    expect(bad.html).not.toContain('tel is invalid format');
+    expect((await form(urlOne, { phone: '' })).html).toContain('กรุณากรอกข้อมูลในช่องนี้');
     const sent = await form(urlOne, { phone: '0811111111' });
     expect(sent.html).toContain('เจ้าหน้าที่จะตรวจสอบข้อมูลของคุณ');
     await form(await verifyLink(two), { phone: '0822222222' });
