@@ -225,7 +225,7 @@ export function ChatImportModal({ onClose, onImported }: { onClose: () => void; 
             ) : (
               <p>
                 {t('chatImport.modal.done', {
-                  conversations: formatNumber(phase.import.conversations),
+                  count: formatNumber(phase.import.conversations),
                   added: formatNumber(phase.import.messages_added),
                   merged: formatNumber(phase.import.messages_merged),
                 })}

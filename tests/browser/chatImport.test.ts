@@ -76,7 +76,7 @@ describe('chat import', () => {
     await page.waitForSelector('[role=progressbar]', SLOW);
     await expect
       .poll(() => dialog.getByTestId('import-result').textContent(), SLOW)
-      .toBe('Imported 1 conversations: 9,997 new messages, 0 added to known customers.');
+      .toBe('Imported 1 conversation: 9,997 new messages, 0 added to known customers.');
     await dialog.locator('.st-modal-foot').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByTestId('import-row').count()).toBe(1);
 
