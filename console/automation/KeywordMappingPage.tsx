@@ -3,12 +3,14 @@
 // priority; the bot answers them in bot mode. A "try it" box shows which rule would answer.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../../core/api/client';
 import {
   KEYWORD_ACTIONS,
   KEYWORD_MATCHES,
   type Keyword,
   type KeywordAction,
 } from '../../core/automation/keywords';
+import { BOT_CHANNELS } from '../../core/automation/replyConvert';
 import { t } from '../app/i18n';
 import { localMessage } from '../app/localMessage';
 import type { PageProps } from '../app/pages';
@@ -24,6 +26,7 @@ import { useConfirmDelete } from '../ui/useConfirmDelete';
 import { useEditing } from '../ui/useEditing';
 import { useEditorSave } from '../ui/useEditorSave';
 import {
+  type DeliveryGap,
   deleteKeyword,
   type KeywordRuleWire,
   listKeywords,
@@ -32,6 +35,7 @@ import {
   type QueueOption,
   type ReplyMessage,
   saveKeyword,
+  type TryResult,
   testText,
 } from './api';
 import { EditableList } from './EditableList';
@@ -39,12 +43,41 @@ import { ActiveToggle, SearchedTable, SelectInput, TextInput, Toggle } from './u
 import './automation.css';
 import '../templates/templates.css';
 
+/** A gap between a rule's reply and what the customer gets, in the console's language. */
+function gapText(gap: DeliveryGap): string {
+  const reason = localMessage(gap.message);
+  const all = BOT_CHANNELS.every((c) => gap.channels.includes(c));
+  const channels = gap.channels.map((c) => t(`automation.channels.${c}`)).join(', ');
+  if (gap.nothing)
+    return all
+      ? t('automation.keyword.sendsNothing', { reason })
+      : t('automation.keyword.sendsNothingOn', { reason, channels });
+  return all
+    ? t('automation.keyword.leavesOut', { reason })
+    : t('automation.keyword.leavesOutOn', { reason, channels });
+}
+
+/** Why "try it" could not answer: the server's refusal, or that it could not be reached. */
+function tryFailure(err: unknown): string {
+  const refused = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.body.message : '';
+  return refused
+    ? t('automation.keyword.tryFailed', { reason: localMessage(refused) })
+    : t('automation.keyword.tryFailedServer');
+}
+
 function TryIt() {
   const [text, setText] = useState('');
-  const [result, setResult] = useState<Awaited<ReturnType<typeof testText>> | null>(null);
+  const [result, setResult] = useState<TryResult | null>(null);
+  const [failure, setFailure] = useState('');
   const run = async () => {
     if (!text.trim()) return;
-    setResult(await testText(text).catch(() => null));
+    try {
+      setResult(await testText(text));
+      setFailure('');
+    } catch (err) {
+      setResult(null);
+      setFailure(tryFailure(err));
+    }
   };
   return (
     <section className="auto-card" aria-labelledby="try-title">
@@ -74,7 +107,21 @@ function TryIt() {
                 })}
           </span>
         ) : null}
+        {failure ? (
+          <span className="auto-try-result auto-try-problem" role="alert" data-testid="try-failed">
+            {failure}
+          </span>
+        ) : null}
       </div>
+      {result?.gaps?.length ? (
+        <ul className="auto-try-gaps" data-testid="try-gaps">
+          {result.gaps.map((gap) => (
+            <li key={`${gap.nothing}:${gap.message}`} className="auto-try-problem">
+              {gapText(gap)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }
@@ -317,6 +364,11 @@ export default function KeywordMappingPage({ titleKey }: PageProps) {
                   label={r.is_active ? t('automation.on') : t('automation.off')}
                   onChange={(on) => toggle(r, on)}
                 />
+                {r.action === 'reply' && !r.reply_message_name ? (
+                  <div className="auto-try-problem" data-testid="keyword-reply-gone">
+                    {t('automation.keyword.replyGone')}
+                  </div>
+                ) : null}
               </td>
               <EditDeleteCell onEdit={() => setEditing(r)} onDelete={() => deleter.ask(r)} />
             </tr>

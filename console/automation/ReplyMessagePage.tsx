@@ -9,7 +9,7 @@ import { locale, t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { notifyFailed, notifySaved, Toasts } from '../templates/Toasts';
-import { notifyDeleted } from '../ui/ConfirmDelete';
+import { ConfirmDelete, notifyDeleted } from '../ui/ConfirmDelete';
 import { CreateButton } from '../ui/CreateButton';
 import { EditDeleteCell, EditNameCell } from '../ui/RowActions';
 import { useConfirmDelete } from '../ui/useConfirmDelete';
@@ -25,6 +25,8 @@ import {
   putSettings,
   type ReplyGroup,
   type ReplyMessage,
+  type ReplyUsage,
+  replyUsage,
 } from './api';
 import { ReplyEditor } from './ReplyEditor';
 import { type Problems, problemsOf, SearchedTable, SelectInput, StatusBadge, Tabs, Toggle } from './ui';
@@ -32,6 +34,17 @@ import './automation.css';
 import '../templates/templates.css';
 
 type Tab = 'messages' | 'greeting' | 'outside';
+
+/** "2 automatic answers use this reply message: “Price”, the greeting. …", or nothing when none do. */
+function usageText(usage: ReplyUsage | null): string | null {
+  if (!usage) return null;
+  const names = [
+    ...usage.keywords.map((k) => `“${k.name}”`),
+    ...usage.intents.map((i) => `“${i.name}”`),
+    ...usage.settings.map((s) => t(`automation.reply.usage.${s}`)),
+  ];
+  return names.length ? t('automation.reply.usedBy', { count: names.length, names: names.join(', ') }) : null;
+}
 
 function ReplyPicker({
   replies,
@@ -137,11 +150,10 @@ export default function ReplyMessagePage({ titleKey }: PageProps) {
   useEffect(() => {
     load();
   }, [load]);
-  const replyDeleter = useConfirmDelete(async (target: ReplyMessage) => {
-    await deleteReply(target._id);
-    notifyDeleted();
-    load();
-  });
+  // The question names the rules, intents and greetings that answer with it (they would send nothing).
+  const [deleting, setDeleting] = useState<{ reply: ReplyMessage; usage: ReplyUsage | null } | null>(null);
+  const askDelete = async (reply: ReplyMessage) =>
+    setDeleting({ reply, usage: await replyUsage(reply._id).catch(() => null) });
   const groupDeleter = useConfirmDelete(async (target: ReplyGroup) => {
     await deleteGroup(target._id);
     if (group === target._id) setGroup('all');
@@ -289,7 +301,7 @@ export default function ReplyMessagePage({ titleKey }: PageProps) {
                       <StatusBadge on={r.is_active} />
                     </td>
                     <td className="hide-md">{formatDateTime(r.updated_at)}</td>
-                    <EditDeleteCell onEdit={() => setEditing(r)} onDelete={() => replyDeleter.ask(r)} />
+                    <EditDeleteCell onEdit={() => setEditing(r)} onDelete={() => askDelete(r)} />
                   </tr>
                 ))}
               </SearchedTable>
@@ -308,7 +320,16 @@ export default function ReplyMessagePage({ titleKey }: PageProps) {
           onSaved={afterSave(load)}
         />
       ) : null}
-      {replyDeleter.dialog}
+      <ConfirmDelete
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        detail={deleting ? usageText(deleting.usage) : null}
+        remove={async ({ reply }) => {
+          await deleteReply(reply._id);
+          notifyDeleted();
+          load();
+        }}
+      />
       {groupDeleter.dialog}
       <Toasts />
     </>

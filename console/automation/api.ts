@@ -85,11 +85,29 @@ export const saveKeyword = (id: string | null, body: KeywordBody) =>
     body,
   });
 export const deleteKeyword = (id: string) => api(`/api/keyword/${id}`, { method: 'DELETE' });
+/** Where a rule's answer falls short of its reply (server/automation/delivery.ts). */
+export interface DeliveryGap {
+  message: string;
+  field: string;
+  channels: string[];
+  nothing: boolean;
+}
+export interface TryResult {
+  kind: 'keyword' | 'intent' | null;
+  name?: string;
+  matched?: string;
+  score?: number;
+  gaps?: DeliveryGap[];
+}
 export const testText = (text: string) =>
-  api<{ kind: 'keyword' | 'intent' | null; name?: string; matched?: string; score?: number }>(
-    '/api/keyword/test',
-    { method: 'POST', body: { text } },
-  );
+  api<TryResult>('/api/keyword/test', { method: 'POST', body: { text } });
+
+export interface ReplyUsage {
+  keywords: { _id: string; name: string }[];
+  intents: { _id: string; name: string }[];
+  settings: ('greeting' | 'outside_hours')[];
+}
+export const replyUsage = (id: string) => api<ReplyUsage>(`/api/reply/message/${id}/usage`);
 
 export interface IntentWire {
   _id: string;

@@ -10,7 +10,7 @@ import { EmptyTable, StatusBadge, TextInput, Toggle } from '../automation/ui';
 import { MediaPicker } from '../media/MediaPicker';
 import { PageHeader } from '../pages/PageHeader';
 import { api } from '../session/api';
-import { Dialog } from '../templates/Dialog';
+import { ConfirmDialog, Dialog } from '../templates/Dialog';
 import { Toasts } from '../templates/Toasts';
 import { CancelSave } from '../ui/CancelSave';
 import { ConfirmDelete, notifyDeleted } from '../ui/ConfirmDelete';
@@ -47,6 +47,13 @@ const EMPTY: Form = {
   isActive: 'Active',
 };
 
+/** "2 reply messages send this location: “A”, “B”.", or null when none does (or it cannot be told). */
+async function usageText(id: string): Promise<string | null> {
+  const usage = await api<{ replies: { name: string }[] }>(`/api/location/${id}/usage`).catch(() => null);
+  const names = usage?.replies.map((r) => `“${r.name}”`) ?? [];
+  return names.length ? t('location.usedBy', { count: names.length, names: names.join(', ') }) : null;
+}
+
 function LocationEditor({
   location,
   onClose,
@@ -70,13 +77,21 @@ function LocationEditor({
       {...extra}
     />
   );
-  const save = () =>
+  // Switching off a location that reply messages send asks first: they will leave it out.
+  const [usedBy, setUsedBy] = useState<string | null>(null);
+  const store = () =>
     run(async () => {
       await api(location ? `/api/location/${location._id}` : '/api/location/create', {
         method: location ? 'PUT' : 'POST',
         body: form,
       });
     });
+  const save = async () => {
+    const switchingOff = location?.isActive === 'Active' && form.isActive !== 'Active';
+    const users = location && switchingOff ? await usageText(location._id) : null;
+    if (users) setUsedBy(users);
+    else store();
+  };
   return (
     <Dialog
       wide
@@ -149,6 +164,18 @@ function LocationEditor({
           }}
         />
       ) : null}
+      {usedBy ? (
+        <ConfirmDialog
+          title={t('location.offConfirmTitle')}
+          text={usedBy}
+          detail={t('location.offConfirm')}
+          onNo={() => setUsedBy(null)}
+          onYes={() => {
+            setUsedBy(null);
+            store();
+          }}
+        />
+      ) : null}
       <UnableToSaveAlert open={failed} onClose={dismissFailed} />
     </Dialog>
   );
@@ -160,7 +187,9 @@ export default function LocationPage({ titleKey }: PageProps) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<LocationStatus | ''>('');
   const { editing, setEditing, edited, closeEditor, afterSave } = useEditing<LocationWire>();
-  const [deleting, setDeleting] = useState<LocationWire | null>(null);
+  const [deleting, setDeleting] = useState<{ location: LocationWire; usedBy: string | null } | null>(null);
+  const askDelete = async (location: LocationWire) =>
+    setDeleting({ location, usedBy: await usageText(location._id) });
   const load = useCallback(async () => {
     try {
       const r = await api<{ list: LocationWire[] }>('/api/location/list', {
@@ -251,7 +280,7 @@ export default function LocationPage({ titleKey }: PageProps) {
                     offLabel={t('location.status.Disactive')}
                   />
                 </td>
-                <EditDeleteCell onEdit={() => setEditing(l)} onDelete={() => setDeleting(l)} />
+                <EditDeleteCell onEdit={() => setEditing(l)} onDelete={() => askDelete(l)} />
               </tr>
             ))}
           </ListTable>
@@ -261,7 +290,8 @@ export default function LocationPage({ titleKey }: PageProps) {
       <ConfirmDelete
         item={deleting}
         onClose={() => setDeleting(null)}
-        remove={async (target) => {
+        detail={deleting?.usedBy ? `${deleting.usedBy} ${t('location.deleteUsed')}` : null}
+        remove={async ({ location: target }) => {
           await api(`/api/location/${target._id}`, { method: 'DELETE' });
           notifyDeleted();
           load();

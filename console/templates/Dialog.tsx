@@ -39,12 +39,15 @@ export function ConfirmDialog({
   onYes,
   onNo,
   danger = false,
+  detail,
 }: {
   title: string;
   text: string;
   onYes: () => void;
   onNo: () => void;
   danger?: boolean;
+  /** A line under the question, e.g. what else uses the thing being deleted. */
+  detail?: ReactNode;
 }) {
   return (
     <Dialog
@@ -67,6 +70,11 @@ export function ConfirmDialog({
       }
     >
       <p>{text}</p>
+      {detail ? (
+        <p className="tpl-confirm-detail" data-testid="confirm-detail">
+          {detail}
+        </p>
+      ) : null}
     </Dialog>
   );
 }

@@ -15,6 +15,7 @@ export function ConfirmDelete<T>({
   onError = () => notifyFailed(),
   title = t('automation.delete'),
   text = t('automation.confirmDelete'),
+  detail,
 }: {
   /** What to delete; nothing shows while null. */
   item: T | null;
@@ -23,12 +24,15 @@ export function ConfirmDelete<T>({
   onError?: (err: unknown) => void;
   title?: string;
   text?: string;
+  /** A line under the question naming what else the deletion touches. */
+  detail?: ReactNode;
 }) {
   if (item === null) return null;
   return (
     <ConfirmDialog
       title={title}
       text={text}
+      detail={detail}
       danger
       onNo={onClose}
       onYes={async () => {

@@ -58,13 +58,22 @@ export function toLineLocation(l: LocationFields): LineLocationItem {
   };
 }
 
+/** The card's words in the customer's language (server: locales location.card.*). */
 export interface LocationCardLabels {
   map: string;
   call: string;
+  /** The hours line, with {{open}} and {{close}} where the times go. */
   hours: string;
 }
 
-export const DEFAULT_CARD_LABELS: LocationCardLabels = { map: 'Open map', call: 'Call', hours: 'Open' };
+export const DEFAULT_CARD_LABELS: LocationCardLabels = {
+  map: 'Open map',
+  call: 'Call',
+  hours: 'Open {{open}}–{{close}}',
+};
+
+const hoursLine = (template: string, open: string, close: string) =>
+  template.replace('{{open}}', open).replace('{{close}}', close);
 
 const ELLIPSIS = '…';
 
@@ -157,7 +166,7 @@ export function locationBubble(
   { callButton = true, meta = false }: LocationBubbleOptions = {},
 ): FlexBubble {
   const address = fullAddress(l);
-  const hours = l.open_time && l.close_time ? `${labels.hours} ${l.open_time}–${l.close_time}` : '';
+  const hours = l.open_time && l.close_time ? hoursLine(labels.hours, l.open_time, l.close_time) : '';
   const nearby = l.nearby_place?.trim() ?? '';
   const phone = (l.telephone || l.mobile || '').trim();
   const phoneLine = phone && !callButton ? `☎ ${phone}` : '';

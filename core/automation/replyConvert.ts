@@ -18,7 +18,7 @@ import { checkLineMessage } from '../template/lineCheck';
 import { META_CHANNEL_NAMES, META_MESSAGES } from '../template/messenger';
 import type { QuickReplyItem } from '../template/quickReply';
 import { type ConvertResult, failure, guarded, Problems } from '../template/result';
-import { MESSAGES } from '../validation/rules';
+import { type FieldError, MESSAGES } from '../validation/rules';
 import {
   type LineLocationItem,
   type LocationCardLabels,
@@ -110,14 +110,33 @@ const formItems = (form: unknown): unknown[] => {
   return Array.isArray(items) ? items : [];
 };
 
+export interface ReplyConvertOptions {
+  /**
+   * For a customer the bot answers (docs/api.md "What the bot sends"): an item whose location
+   * was switched off or deleted, or whose template was deleted, is left out (`left`) and the
+   * rest goes; only when nothing is left does the reply fail, with those reasons.
+   */
+  leaveOutUnavailable?: boolean;
+}
+
+export type ReplyConvertResult = ConvertResult<OutgoingItem[]> & { left?: FieldError[] };
+
 class Converter {
   readonly problems = new Problems();
+  /** What was left out in leaveOutUnavailable mode. */
+  readonly left = new Problems();
   readonly out: OutgoingItem[] = [];
   constructor(
     readonly channel: BotChannel,
     readonly lookups: ReplyLookups,
     readonly name: string,
+    readonly leaveOut = false,
   ) {}
+
+  /** Something saved that the item names is gone or switched off. */
+  unavailable(at: string, message: string) {
+    (this.leaveOut ? this.left : this.problems).add(at, message);
+  }
 
   get line() {
     return this.channel === 'line';
@@ -125,7 +144,7 @@ class Converter {
 
   template(id: string, at: string): SavedTemplateRef | null {
     const found = this.lookups.templates.get(id);
-    if (!found) this.problems.add(at, CONVERT_MESSAGES.missingTemplate);
+    if (!found) this.unavailable(at, CONVERT_MESSAGES.missingTemplate);
     return found ?? null;
   }
 
@@ -185,9 +204,9 @@ class Converter {
 
   location(item: ReplyItem, at: string) {
     const found = this.lookups.locations.get(item.locationId ?? '');
-    if (!found) return this.problems.add(`${at}.locationId`, CONVERT_MESSAGES.missingLocation);
+    if (!found) return this.unavailable(`${at}.locationId`, CONVERT_MESSAGES.missingLocation);
     if (found.isActive !== 'Active')
-      return this.problems.add(`${at}.locationId`, CONVERT_MESSAGES.inactiveLocation);
+      return this.unavailable(`${at}.locationId`, CONVERT_MESSAGES.inactiveLocation);
     if (this.line) this.out.push(toLineLocation(found));
     else if (this.channel === 'wechat') this.out.push({ type: 'text', text: locationText(found) });
     else
@@ -338,9 +357,10 @@ export function toChannelItems(
   draft: Pick<ReplyMessageDraft, 'name' | 'items' | 'quick_replies'>,
   channel: BotChannel,
   lookups: ReplyLookups,
-): ConvertResult<OutgoingItem[]> {
-  return guarded(() => {
-    const c = new Converter(channel, lookups, draft.name);
+  { leaveOutUnavailable = false }: ReplyConvertOptions = {},
+): ReplyConvertResult {
+  return guarded((): ReplyConvertResult => {
+    const c = new Converter(channel, lookups, draft.name, leaveOutUnavailable);
     draft.items.forEach((item, i) => {
       c.item(item, `items[${i}]`);
     });
@@ -350,7 +370,14 @@ export function toChannelItems(
     const lineMessages = c.out.filter((o) => o.type !== 'quickreply').length;
     if (channel === 'line' && lineMessages > LINE_LIMITS.messagesPerRequest)
       c.problems.add('items', CONVERT_MESSAGES.tooManyLineMessages);
+    // Everything was left out: nothing goes, and the reasons say why.
+    if (!c.left.empty && c.out.every((o) => o.type === 'quickreply'))
+      for (const e of c.left.errors) c.problems.add(e.field, e.message);
     if (c.out.length === 0 && c.problems.empty) c.problems.add('items', MESSAGES.required);
-    return c.problems.empty ? { ok: true, message: c.out } : failure(c.problems.errors);
-  });
+    const result: ReplyConvertResult = c.problems.empty
+      ? { ok: true, message: c.out }
+      : failure(c.problems.errors);
+    if (leaveOutUnavailable) result.left = c.left.errors;
+    return result;
+  }) as ReplyConvertResult;
 }

@@ -123,6 +123,8 @@ export const SERVER_MESSAGES = {
   intentTaken: 'An intent with this name exists already.',
   replyMissing: 'This reply message does not exist.',
   richMenuMissing: 'This rich menu does not exist.',
+  ruleReplyDeleted: 'Its reply message was deleted.',
+  ruleReplyOff: 'Its reply message is switched off.',
   noLineChannel: 'Connect a LINE channel first.',
   nobodyToLink: 'There is nobody to link this menu to yet.',
   historyLocked: 'Menus in History cannot be changed; duplicate it.',

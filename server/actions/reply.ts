@@ -91,7 +91,7 @@ export async function replyItems(run: ActionRun, replyId: string): Promise<Outgo
   const reply = await findReply(run.ctx.db, run.accountId, replyId);
   if (!reply?.isActive) throw new CannotSend(SERVER_MESSAGES.replyMissing);
   try {
-    return await itemsForChannel(run.ctx, run.accountId, reply, run.channelType, run.follower.id);
+    return await itemsForChannel(run.ctx, run.accountId, reply, run.channelType, run.follower.id, true);
   } catch (err) {
     if (err instanceof InvalidReply)
       throw new CannotSend(err.errors.map((e) => `${e.field}: ${e.message}`).join('; '));

@@ -14,6 +14,7 @@ import {
 import type { CustomerLanguage } from '../../core/verification/settings';
 import type { ChannelType } from '../accounts/schema';
 import { ACTION_ECHO_PREFIX } from '../automation/bot';
+import { visitorLanguage } from '../automation/customerLanguage';
 import { receiveCustomerMessage } from '../chat/inbound';
 import { followers } from '../chat/schema';
 import type { AppContext } from '../context';
@@ -138,7 +139,10 @@ export async function runTap(ctx: AppContext, tap: Tap): Promise<void> {
       params,
       action: resolved.action,
       source: resolved.source,
-      lang: settings.language,
+      // A widget visitor reads their own language when the widget said it (customerLanguage.ts).
+      lang:
+        (tap.channelType === 'widget' && (await visitorLanguage(ctx, tap.channelId, follower.externalId))) ||
+        settings.language,
       sent: 0,
     };
     type = run.action.useActionFromApi ? 'fromApi' : run.action.type;

@@ -31,6 +31,7 @@ import type { AppContext } from '../context';
 import { requireAccount, requireAuth } from '../http/context';
 import { Forbidden, Invalid, NotFound } from '../http/errors';
 import { answerCustomerMessage } from './bot';
+import { replyGaps, replyUsage } from './delivery';
 import { idParam, readBody } from './input';
 import { automationSettings, botAnswers, intents, keywordRules, replyGroups, replyMessages } from './schema';
 import { InvalidReply, sendReply } from './send';
@@ -358,6 +359,14 @@ export function registerAutomationRoutes(app: FastifyInstance, ctx: AppContext) 
       return { reply_message: replyToWire(row) };
     });
 
+    /** Which keyword rules, intents and greeting settings answer with a reply message. */
+    scope.get('/api/reply/message/:id/usage', async (request) => {
+      const { accountId } = requireAccount(request.account);
+      const row = await findReply(ctx.db, accountId, idParam(request.params, REPLY_NOT_FOUND));
+      if (!row) throw new NotFound(REPLY_NOT_FOUND);
+      return replyUsage(ctx, accountId, row.id);
+    });
+
     scope.delete('/api/reply/message/:id', async (request) => {
       const { accountId } = requireAccount(request.account);
       const id = idParam(request.params, REPLY_NOT_FOUND);
@@ -514,7 +523,9 @@ export function registerAutomationRoutes(app: FastifyInstance, ctx: AppContext) 
       const { accountId } = requireAccount(request.account);
       const text = requiredString(fieldsOf(request.body), 'text', { max: 5000 });
       const rules = await ctx.db.select().from(keywordRules).where(eq(keywordRules.accountId, accountId));
-      const hit = matchKeywordRules<KeywordRule & { id: string }>(
+      const hit = matchKeywordRules<
+        KeywordRule & { id: string; action: string; replyMessageId: string | null }
+      >(
         text,
         rules.map((r) => ({ ...r, _id: r.id, is_active: r.isActive })),
       );
@@ -525,10 +536,12 @@ export function registerAutomationRoutes(app: FastifyInstance, ctx: AppContext) 
           name: hit.rule.name,
           matched: hit.keyword.text,
           score: 1,
+          // What the customer would get (docs/api.md "What the bot sends").
+          gaps: hit.rule.action === 'reply' ? await replyGaps(ctx, accountId, hit.rule.replyMessageId) : [],
         };
       const settings = await loadAutomationSettings(ctx.db, accountId);
       const list = await ctx.db.select().from(intents).where(eq(intents.accountId, accountId));
-      const found = matchIntent<IntentLike & { id: string }>(
+      const found = matchIntent<IntentLike & { id: string; replyMessageId: string | null }>(
         text,
         list.map((i) => ({ ...i, is_active: i.isActive, training_phrases: i.trainingPhrases })),
         settings.intent_threshold,
@@ -540,6 +553,7 @@ export function registerAutomationRoutes(app: FastifyInstance, ctx: AppContext) 
           name: found.intent.name,
           matched: found.phrase,
           score: found.score,
+          gaps: await replyGaps(ctx, accountId, found.intent.replyMessageId),
         };
       return { kind: null };
     });

@@ -6,11 +6,13 @@ import { BOT_CHANNELS, type BotChannel, toChannelItems } from '../../core/automa
 import type { MessageItem } from '../../core/models/message';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { FieldError } from '../../core/validation/rules';
+import { locationCardLabels } from '../actions/texts';
 import { formForCustomer, usesApi } from '../apiConnections/templateValues';
 import { sendMessage } from '../chat/outbound';
 import { followers } from '../chat/schema';
 import type { AppContext } from '../context';
 import { HttpError, NotFound } from '../http/errors';
+import { customerLanguage } from './customerLanguage';
 import { lookupsFor, type ReplyRow } from './store';
 
 /** A 400 naming the first bad field and listing all of them (`errors`). */
@@ -32,7 +34,9 @@ export type ReplySource = Pick<ReplyRow, 'name' | 'items' | 'quickReplies'>;
 
 /**
  * The items of a reply for one channel, or an InvalidReply. For a customer (`followerId`), cards
- * of templates with an API source are filled from a call made now (server/apiConnections).
+ * of templates with an API source are filled from a call made now (server/apiConnections) and
+ * location cards speak the customer's language. The bot (`fromBot`) leaves out items whose
+ * location or template is gone or switched off and sends the rest (docs/api.md).
  */
 export async function itemsForChannel(
   ctx: AppContext,
@@ -40,10 +44,12 @@ export async function itemsForChannel(
   reply: ReplySource,
   channel: string,
   followerId?: string,
+  fromBot = false,
 ): Promise<MessageItem[]> {
   if (!isBotChannel(channel))
     throw new InvalidReply([{ field: 'channel', message: 'This type is not supported.' }]);
   const lookups = await lookupsFor(ctx.db, accountId, reply.items);
+  if (followerId) lookups.labels = locationCardLabels(await customerLanguage(ctx, followerId));
   if (followerId)
     for (const [id, ref] of lookups.templates)
       if (usesApi(ref.form))
@@ -55,8 +61,11 @@ export async function itemsForChannel(
     { name: reply.name, items: reply.items, quick_replies: reply.quickReplies },
     channel,
     lookups,
+    { leaveOutUnavailable: fromBot },
   );
   if (!result.ok) throw new InvalidReply(result.errors);
+  if (result.left?.length)
+    ctx.log.warn({ left: result.left, reply: reply.name, followerId }, 'bot reply sent without some items');
   // Location and image map items reach only LINE conversations; its adapter sends them as they are.
   return result.message as MessageItem[];
 }
@@ -86,6 +95,7 @@ export async function sendReply(
     input.reply,
     follower.channelType,
     input.followerId,
+    input.fromType === 'bot',
   );
   return sendMessage(ctx, {
     accountId: input.accountId,

@@ -9,6 +9,7 @@ import { validateLocation } from '../../core/validation/location';
 import { MESSAGES } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
 import { requireArea } from '../accounts/permissions';
+import { locationUsage } from '../automation/delivery';
 import { idParam, readBody } from '../automation/input';
 import { InvalidReply, sendReply } from '../automation/send';
 import { viewerOf } from '../chat/access';
@@ -128,6 +129,13 @@ export function registerLocationRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.get('/api/location/:id', async (request) => {
       const { accountId } = requireAccount(request.account);
       return { location: locationToWire(await find(ctx, accountId, idParam(request.params, NOT_FOUND))) };
+    });
+
+    /** The reply messages that send this location (the console warns before it goes off or away). */
+    scope.get('/api/location/:id/usage', async (request) => {
+      const { accountId } = requireAccount(request.account);
+      const row = await find(ctx, accountId, idParam(request.params, NOT_FOUND));
+      return { replies: await locationUsage(ctx, accountId, row.id) };
     });
 
     scope.post('/api/location/create', async (request) => {

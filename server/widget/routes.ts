@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { isEmail, MESSAGES } from '../../core/validation/rules';
+import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '../../core/verification/settings';
 import { WIDGET_SESSION_HEADER } from '../../core/widget/message';
 import { cleanPreChat, validatePreChat, visitorNameFrom } from '../../core/widget/preChat';
 import type { AppContext } from '../context';
@@ -132,6 +133,7 @@ function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
       session_id?: unknown;
       user?: unknown;
       form?: unknown;
+      lang?: unknown;
     };
     const widgetId = body.widget_id ?? request.headers.channel_id;
     if (typeof widgetId !== 'string' || widgetId === '') throw new Invalid('widget_id', MESSAGES.required);
@@ -142,16 +144,22 @@ function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
       await readIdentitySecret(ctx, channel.id),
     );
     if (identity) Object.assign(user, { identity });
+    // The widget's language (its lang attribute): the bot's cards speak it (automation/customerLanguage.ts).
+    const lang = (CUSTOMER_LANGUAGES as readonly unknown[]).includes(body.lang)
+      ? (body.lang as CustomerLanguage)
+      : null;
+    if (body.lang !== undefined && body.lang !== null && !lang)
+      throw new Invalid('lang', MESSAGES.oneOf('lang', CUSTOMER_LANGUAGES));
     const token = sessionToken(request) ?? body.session_id;
     let session: WidgetSession | null = await findSession(ctx, channel.id, token);
     let issued: string | null = null;
     if (!session) {
       await limiter.check([[`session:${request.ip}`, ADDRESS_SESSION_RULE]], 1, SERVER_MESSAGES.tooManyChats);
-      const created = await createSession(ctx, channel, user);
+      const created = await createSession(ctx, channel, lang ? { ...user, lang } : user);
       session = created.session;
       issued = created.token;
-    } else if (Object.keys(user).length > 0) {
-      await updateProfile(ctx, session, user);
+    } else if (Object.keys(user).length > 0 || (lang && session.profile.lang !== lang)) {
+      await updateProfile(ctx, session, lang ? { ...user, lang } : user);
     }
     if (body.form !== undefined && body.form !== null) {
       const fields = channel.settings.pre_chat_form_fields;

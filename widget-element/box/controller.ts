@@ -171,6 +171,10 @@ export class Controller {
     host.addEventListener('chat-widget:user', () => {
       if (this.store.get().token) void this.verify().catch(() => {});
     });
+    host.addEventListener('chat-widget:attributes', (e) => {
+      const name = (e as CustomEvent<{ name: string }>).detail?.name;
+      if (name === 'lang' && this.store.get().token) void this.verify().catch(() => {});
+    });
     window.addEventListener('storage', (e) => {
       // Another tab started or renewed the session: follow it.
       if (e.key === host.storeKey('session') && e.newValue && e.newValue !== this.store.get().token) {
@@ -223,6 +227,8 @@ export class Controller {
     const answer = await verifyWidget(this.api, {
       widget_id: this.host.widgetId,
       user: this.host.user,
+      // The bot's cards (a location's buttons and hours) come in the widget's language.
+      lang: this.host.locale,
       ...extra,
     });
     const data = answer.data as VerifyData;

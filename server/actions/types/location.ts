@@ -3,7 +3,7 @@
 // coordinates (server/locations) gives its name, address, hours and phone.
 import { and, eq } from 'drizzle-orm';
 import {
-  DEFAULT_CARD_LABELS,
+  type LocationCardLabels,
   type LocationFields,
   locationBubble,
   locationText,
@@ -15,6 +15,7 @@ import { locations } from '../../locations/schema';
 import { locationRowToModel } from '../../locations/wire';
 import { customerWords, say, sayText } from '../reply';
 import type { ActionRun } from '../run';
+import { locationCardLabels } from '../texts';
 
 /** Coordinates closer than this (about 50 m) name the same saved place. */
 const SAME_PLACE = 0.0005;
@@ -31,10 +32,14 @@ async function savedPlace(run: ActionRun, lat: number, lng: number): Promise<Loc
   return near ? locationRowToModel(near.r) : null;
 }
 
-export function locationItems(channel: string, place: LocationFields): OutgoingItem[] {
+export function locationItems(
+  channel: string,
+  place: LocationFields,
+  labels: LocationCardLabels,
+): OutgoingItem[] {
   if (channel === 'line') return [toLineLocation(place)];
   if (channel === 'wechat') return [{ type: 'text', text: locationText(place) }];
-  const bubble = locationBubble(place, DEFAULT_CARD_LABELS, {
+  const bubble = locationBubble(place, labels, {
     callButton: channel !== 'instagram',
     meta: channel === 'messenger' || channel === 'instagram',
   });
@@ -65,5 +70,5 @@ export async function runLocation(run: ActionRun): Promise<void> {
     mobile: '',
     nearby_place: '',
   };
-  await say(run, locationItems(run.channelType, place));
+  await say(run, locationItems(run.channelType, place, locationCardLabels(run.lang)));
 }
