@@ -6,8 +6,8 @@ import { AppLayout } from '../layout/AppLayout';
 import { ErrorBoundary } from '../pages/ErrorPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { canOpen } from '../session/access';
-import { chatOnly, loadProfile, onSignedOut, profile, token } from '../session/state';
+import { canOpen, homePath } from '../session/access';
+import { loadProfile, onSignedOut, profile, token } from '../session/state';
 import { locale, localeFromCookie, t } from './i18n';
 import { lazyPage } from './lazyPage';
 import { type PageProps, pageFor } from './pages';
@@ -50,14 +50,13 @@ export function App() {
     loadProfile().catch((err: Error) => setProfileError(err.message));
   }, [signedIn]);
 
-  const home = chatOnly.value ? '/live' : '/dashboard';
   useEffect(() => {
     if (!match) return;
     if (match.route.redirect) navigate(localizePath(match.route.redirect, match.locale), { replace: true });
     else if (needsSession && !signedIn) navigate(localizePath('/', match.locale), { replace: true });
     else if (match.route.name === 'login' && signedIn && profile.value)
-      navigate(localizePath(home, match.locale), { replace: true });
-  }, [match, needsSession, signedIn, navigate, home]);
+      navigate(localizePath(homePath.value, match.locale), { replace: true });
+  }, [match, needsSession, signedIn, navigate]);
 
   useEffect(() => {
     document.title =

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { type ChatStatus, setChatStatus } from '../../core/api/endpoints/chatActions';
 import { t } from '../app/i18n';
 import { preloadInbox } from '../live/preload';
+import { canDo } from '../session/access';
 import { client } from '../session/api';
 import { currentAccount } from '../session/state';
 
@@ -25,7 +26,9 @@ export const chatStatus = signal<ChatStatus>('available');
 
 export function AgentAvailability() {
   useSignals();
-  const accountId = currentAccount.value?._id ?? null;
+  // Only a role that may answer chats has an availability for them (the server refuses the rest).
+  const answers = canDo('chat', 'write');
+  const accountId = answers ? (currentAccount.value?._id ?? null) : null;
   useEffect(() => {
     if (!accountId) return;
     const status = remembered(accountId);

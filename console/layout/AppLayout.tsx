@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
+import { homePath } from '../session/access';
 import { chatOnly } from '../session/state';
 import { AccountSelector } from './AccountSelector';
 import { AgentAvailability } from './AgentAvailability';
@@ -23,7 +24,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {t('layout.skipToContent')}
       </a>
       <header className="top-bar">
-        <Link href={localizePath(chatOnly.value ? '/live' : '/dashboard', locale.value)} className="brand">
+        <Link href={localizePath(homePath.value, locale.value)} className="brand">
           <span className="brand-mark" aria-hidden="true" />
           <span className="brand-name">{t('app.name')}</span>
         </Link>

@@ -6,6 +6,7 @@ import { chatBadges } from '../../core/chat/badges';
 import { canCloseChat } from '../../core/chat/closePermission';
 import { channelTypeOf } from '../../core/chat/listFilters';
 import { t } from '../app/i18n';
+import { canDo } from '../session/access';
 import { currentAccount, profile } from '../session/state';
 import { AssignDialog } from './AssignDialog';
 import { Avatar } from './Avatar';
@@ -26,7 +27,9 @@ export function ChatHeader({ follower: f }: { follower: LiveFollower }) {
   const lc = f.last_livechat;
   const closed = isClosedChat(lc);
   const mine = Boolean(lc?.user_id && lc.user_id === me);
-  const mayClose = canCloseChat(lc, me, currentAccount.value?.role.level ?? Number.MAX_SAFE_INTEGER);
+  // A role that may only read chats gets none of the actions (the server refuses them).
+  const acts = canDo('chat', 'write');
+  const mayClose = acts && canCloseChat(lc, me, currentAccount.value?.role.level ?? Number.MAX_SAFE_INTEGER);
   const badges = chatBadges(f, { userId: me, countdown: countdownSeconds(lc?.livechat_id) });
   const run = (action: () => Promise<void>) => {
     setBusy(true);
@@ -56,7 +59,7 @@ export function ChatHeader({ follower: f }: { follower: LiveFollower }) {
         <Badges badges={badges.filter((b) => b.kind !== 'unread' && b.kind !== 'countdown')} />
       </div>
       <div className="chat-header-actions">
-        {!lc || closed || isUnassigned(lc) ? (
+        {acts && (!lc || closed || isUnassigned(lc)) ? (
           <button
             type="button"
             className="action-button primary"
@@ -66,7 +69,7 @@ export function ChatHeader({ follower: f }: { follower: LiveFollower }) {
             {t('live.take')}
           </button>
         ) : null}
-        {lc && !closed && mine && !lc.is_accepted ? (
+        {acts && lc && !closed && mine && !lc.is_accepted ? (
           <button
             type="button"
             className="action-button primary"
@@ -76,7 +79,7 @@ export function ChatHeader({ follower: f }: { follower: LiveFollower }) {
             {t('live.accept')}
           </button>
         ) : null}
-        {lc && !closed ? (
+        {acts && lc && !closed ? (
           <button type="button" className="action-button" disabled={busy} onClick={() => setDialog('assign')}>
             {t('live.assign')}
           </button>
@@ -89,7 +92,7 @@ export function ChatHeader({ follower: f }: { follower: LiveFollower }) {
         <button type="button" className="action-button" onClick={() => setDialog('export')}>
           {t('live.export')}
         </button>
-        {(f.follower_type === 'group' || f.follower_type === 'room') && !f.is_block ? (
+        {acts && (f.follower_type === 'group' || f.follower_type === 'room') && !f.is_block ? (
           <button type="button" className="action-button" onClick={() => setDialog('leave')}>
             {t(f.follower_type === 'room' ? 'live.leave.room' : 'live.leave.group')}
           </button>

@@ -7,6 +7,7 @@ import { channelTypeOf } from '../../core/chat/listFilters';
 import { formatDate, formatDateTime } from '../../core/format/dates';
 import type { WidgetIdentity } from '../../core/models/chat';
 import { t } from '../app/i18n';
+import { canDo } from '../session/access';
 import { currentAccount } from '../session/state';
 import { Avatar } from './Avatar';
 import { displayName } from './ChatListItem';
@@ -54,6 +55,8 @@ export function ContactSidebar() {
   const [contact, setContact] = useState<FollowerContact['contact'] | null>(null);
   const [editing, setEditing] = useState(false);
   const [nick, setNick] = useState('');
+  // Nickname, following and spam are chat actions: not for a role that may only read chats.
+  const acts = canDo('chat', 'write');
   const followerId = f?._id;
   useEffect(() => {
     setContact(null);
@@ -133,37 +136,41 @@ export function ContactSidebar() {
           ) : (
             <p className="muted">
               {f.line_nickname ? t('live.nicknameIs', { name: f.line_nickname }) : t('live.noNickname')}{' '}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  setNick(f.line_nickname ?? '');
-                  setEditing(true);
-                }}
-              >
-                {t('live.editNickname')}
-              </button>
+              {acts ? (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => {
+                    setNick(f.line_nickname ?? '');
+                    setEditing(true);
+                  }}
+                >
+                  {t('live.editNickname')}
+                </button>
+              ) : null}
             </p>
           )}
           <p className="muted">{t(`live.channel.${channelTypeOf(f) || 'widget'}`)}</p>
-          <div className="sidebar-toggles">
-            <button
-              type="button"
-              className="action-button"
-              aria-pressed={f.is_follow}
-              onClick={() => void toggleFollow(f)}
-            >
-              {f.is_follow ? t('live.unfollow') : t('live.follow')}
-            </button>
-            <button
-              type="button"
-              className="action-button"
-              aria-pressed={f.is_spam}
-              onClick={() => void toggleSpam(f)}
-            >
-              {f.is_spam ? t('live.notSpam') : t('live.markSpam')}
-            </button>
-          </div>
+          {acts ? (
+            <div className="sidebar-toggles">
+              <button
+                type="button"
+                className="action-button"
+                aria-pressed={f.is_follow}
+                onClick={() => void toggleFollow(f)}
+              >
+                {f.is_follow ? t('live.unfollow') : t('live.follow')}
+              </button>
+              <button
+                type="button"
+                className="action-button"
+                aria-pressed={f.is_spam}
+                onClick={() => void toggleSpam(f)}
+              >
+                {f.is_spam ? t('live.notSpam') : t('live.markSpam')}
+              </button>
+            </div>
+          ) : null}
         </section>
         {f.widget_identity ? <IdentityBlock identity={f.widget_identity} /> : null}
         <section className="sidebar-section">

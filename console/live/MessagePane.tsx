@@ -1,6 +1,7 @@
 // The middle column: the open chat's header and actions, switch-mode bar, messages and composer.
 import { useSignals } from '@preact/signals-react/runtime';
 import { t } from '../app/i18n';
+import { canDo } from '../session/access';
 import { ChatHeader } from './ChatHeader';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
@@ -25,7 +26,13 @@ export function MessagePane() {
       <ChatHeader follower={f} />
       <SwitchModeBar follower={f} />
       <MessageList follower={f} />
-      <Composer follower={f} />
+      {canDo('chat', 'write') ? (
+        <Composer follower={f} />
+      ) : (
+        <p className="composer-read-only muted" role="note" data-testid="read-only-chat">
+          {t('live.readOnly')}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,11 +1,13 @@
 // Notes on a chat (spec 2): each clamped to 3 lines with show more / show less; add, edit, delete
-// (delete asks Yes / No). NOTES events from other agents replace the list.
+// (delete asks Yes / No). NOTES events from other agents replace the list. A role that may only
+// read chats reads the notes without the controls (the server refuses them).
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { formatDateTime, fromSeconds } from '../../core/format/dates';
 import { DIALOG_KEYS } from '../../core/text/notices';
 import { isSendableText } from '../../core/validation/chatText';
 import { t } from '../app/i18n';
+import { canDo } from '../session/access';
 import { createNote, deleteNote, getNotes, updateNote, type WireNote } from './calls';
 import { notes, notice } from './state';
 
@@ -89,19 +91,23 @@ function NoteItem({ note, followerId }: { note: WireNote; followerId: string }) 
       {mode === 'view' ? (
         <div className="note-meta">
           <span className="muted">{note.updated_at ? formatDateTime(fromSeconds(note.updated_at)) : ''}</span>
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              setText(note.text);
-              setMode('edit');
-            }}
-          >
-            {t('live.notes.edit')}
-          </button>
-          <button type="button" className="link-button danger" onClick={() => setMode('confirm')}>
-            {t('live.notes.delete')}
-          </button>
+          {canDo('chat', 'write') ? (
+            <>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  setText(note.text);
+                  setMode('edit');
+                }}
+              >
+                {t('live.notes.edit')}
+              </button>
+              <button type="button" className="link-button danger" onClick={() => setMode('confirm')}>
+                {t('live.notes.delete')}
+              </button>
+            </>
+          ) : null}
         </div>
       ) : null}
       {mode === 'confirm' ? (
@@ -153,25 +159,27 @@ export function Notes({ followerId }: { followerId: string }) {
   return (
     <section className="sidebar-section" aria-label={t('live.notes.title')}>
       <h3>{t('live.notes.title')}</h3>
-      <form
-        className="note-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void add();
-        }}
-      >
-        <textarea
-          className="text-input"
-          value={draftNote}
-          maxLength={NOTE_MAX_LENGTH}
-          placeholder={t('live.notes.placeholder')}
-          aria-label={t('live.notes.add')}
-          onChange={(e) => setDraftNote(e.target.value)}
-        />
-        <button type="submit" className="action-button primary" disabled={!isSendableText(draftNote)}>
-          {t('live.notes.add')}
-        </button>
-      </form>
+      {canDo('chat', 'write') ? (
+        <form
+          className="note-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+        >
+          <textarea
+            className="text-input"
+            value={draftNote}
+            maxLength={NOTE_MAX_LENGTH}
+            placeholder={t('live.notes.placeholder')}
+            aria-label={t('live.notes.add')}
+            onChange={(e) => setDraftNote(e.target.value)}
+          />
+          <button type="submit" className="action-button primary" disabled={!isSendableText(draftNote)}>
+            {t('live.notes.add')}
+          </button>
+        </form>
+      ) : null}
       {state === 'loading' ? <p className="muted">{t('layout.loading')}</p> : null}
       {state === 'error' ? <p className="muted">{t('live.loadFailed')}</p> : null}
       {state === 'ready' && list.length === 0 ? <p className="muted">{t('live.notes.empty')}</p> : null}

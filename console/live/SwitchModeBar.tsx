@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { switchModeState } from '../../core/chat/switchMode';
 import { formatDuration } from '../../core/format/dates';
 import { t } from '../app/i18n';
+import { canDo } from '../session/access';
 import { profile } from '../session/state';
 import type { LiveFollower } from './calls';
 import { clearCountdown, extendCountdown, refreshCountdown } from './chatActions';
@@ -38,12 +39,16 @@ export function SwitchModeBar({ follower: f }: { follower: LiveFollower }) {
   return (
     <div className="switch-bar" role="status" data-testid="switch-mode">
       <span>{t('live.switchMode.counting', { time: formatDuration(state.countdown) })}</span>
-      <button type="button" className="link-button" onClick={() => run(extendCountdown)}>
-        {t('live.switchMode.extend')}
-      </button>
-      <button type="button" className="link-button" onClick={() => run(clearCountdown)}>
-        {t('live.switchMode.clear')}
-      </button>
+      {canDo('chat', 'write') ? (
+        <>
+          <button type="button" className="link-button" onClick={() => run(extendCountdown)}>
+            {t('live.switchMode.extend')}
+          </button>
+          <button type="button" className="link-button" onClick={() => run(clearCountdown)}>
+            {t('live.switchMode.clear')}
+          </button>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,9 @@
-// The chat's tags: chosen from the account's tags, or a new one by name; removable.
+// The chat's tags: chosen from the account's tags, or a new one by name; removable. Only a role
+// that may change contacts gets the controls, and only for the tags its entries let it change
+// (system_tags: the tags it may put on this follower, spec 6); the server refuses the rest.
 import { useEffect, useState } from 'react';
 import { t } from '../app/i18n';
+import { canDo } from '../session/access';
 import { addTag, getTags, removeTag, type TagOption } from './calls';
 import { notice } from './state';
 
@@ -51,6 +54,8 @@ export function Tags({ followerId }: { followerId: string }) {
     }
   };
   const listId = `tags-${followerId}`;
+  const mayChange = canDo('contacts', 'write');
+  const changeable = (id: string) => mayChange && all.some((tag) => tag.value === id);
   return (
     <section className="sidebar-section" aria-label={t('live.tags.title')}>
       <h3>{t('live.tags.title')}</h3>
@@ -62,43 +67,47 @@ export function Tags({ followerId }: { followerId: string }) {
             <span className="tag-name" title={tag.label}>
               {tag.label}
             </span>
-            <button
-              type="button"
-              aria-label={t('live.tags.remove', { name: tag.label })}
-              onClick={() => void remove(tag.value)}
-            >
-              ×
-            </button>
+            {changeable(tag.value) ? (
+              <button
+                type="button"
+                aria-label={t('live.tags.remove', { name: tag.label })}
+                onClick={() => void remove(tag.value)}
+              >
+                ×
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>
-      <form
-        className="tag-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void add();
-        }}
-      >
-        <input
-          className="text-input"
-          list={listId}
-          value={name}
-          maxLength={50}
-          placeholder={t('live.tags.placeholder')}
-          aria-label={t('live.tags.add')}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <datalist id={listId}>
-          {all
-            .filter((tag) => !(mine ?? []).some((m) => m.value === tag.value))
-            .map((tag) => (
-              <option key={tag.value} value={tag.label} />
-            ))}
-        </datalist>
-        <button type="submit" className="action-button" disabled={!name.trim()}>
-          {t('live.tags.add')}
-        </button>
-      </form>
+      {mayChange ? (
+        <form
+          className="tag-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void add();
+          }}
+        >
+          <input
+            className="text-input"
+            list={listId}
+            value={name}
+            maxLength={50}
+            placeholder={t('live.tags.placeholder')}
+            aria-label={t('live.tags.add')}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <datalist id={listId}>
+            {all
+              .filter((tag) => !(mine ?? []).some((m) => m.value === tag.value))
+              .map((tag) => (
+                <option key={tag.value} value={tag.label} />
+              ))}
+          </datalist>
+          <button type="submit" className="action-button" disabled={!name.trim()}>
+            {t('live.tags.add')}
+          </button>
+        </form>
+      ) : null}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import type { ChatLogFilter } from '../../core/reports/wire';
 import { t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
+import { canDo } from '../session/access';
 import { ChatLogRange, ChatLogTable } from './ChatLogTable';
 import { type LogFilterOptions, loadChatLog, loadLogFilterOptions } from './calls';
 import { PeriodPicker } from './PeriodPicker';
@@ -35,7 +36,9 @@ export default function LogPage({ titleKey }: PageProps) {
 
   useEffect(() => {
     let live = true;
-    // Without the lists the agent and queue filters offer only "All".
+    // Without the lists the agent and queue filters offer only "All". They are the inbox's
+    // lists: a role that may not read chats is not asked for them (the server would refuse).
+    if (!canDo('chat', 'read')) return;
     loadLogFilterOptions().then(
       (o) => live && setOptions(o),
       () => {},

@@ -2,7 +2,8 @@
 // menu items, pages and buttons the server would refuse anyway.
 import { computed } from '@preact/signals-react';
 import { type Action, type Area, type AreaPermissions, can, canOpenRoute } from '../../core/access/areas';
-import { currentAccount } from './state';
+import { ROUTES } from '../../core/routes';
+import { chatOnly, currentAccount } from './state';
 
 export const currentRole = computed(() => {
   const role = currentAccount.value?.role;
@@ -18,3 +19,15 @@ export function canDo(area: Area, action: Action): boolean {
 export function canOpen(routeName: string): boolean {
   return canOpenRoute(currentRole.value, routeName);
 }
+
+/**
+ * Where the console starts (after sign-in, and the brand link): the dashboard, or the chat for
+ * the chat-only menu (spec 2); a role that may not open it starts on the first page of its menu
+ * it may open, never on a "no access" page. With nothing at all, the profile.
+ */
+export const homePath = computed(() => {
+  const menu = chatOnly.value
+    ? ROUTES.filter((r) => r.chatMenu)
+    : ROUTES.filter((r) => r.menu === 'main' || r.menu === 'report' || r.menu === 'settings');
+  return menu.find((r) => canOpenRoute(currentRole.value, r.name))?.path ?? '/profile';
+});

@@ -1,6 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { t } from '../app/i18n';
+import { Link } from 'wouter';
+import { localizePath } from '../../core/routes';
+import { locale, t } from '../app/i18n';
 import { PageHeader } from '../pages/PageHeader';
+import { homePath } from '../session/access';
 
 /** A page the member's role may not open (the server would refuse its calls too). */
 export default function NoAccessPage({ titleKey }: { titleKey: string }) {
@@ -11,6 +14,7 @@ export default function NoAccessPage({ titleKey }: { titleKey: string }) {
       <section className="empty-state" data-testid="no-access">
         <h2>{t('settings.noAccess.title')}</h2>
         <p>{t('settings.noAccess.text')}</p>
+        <Link href={localizePath(homePath.value, locale.value)}>{t('settings.noAccess.home')}</Link>
       </section>
     </>
   );

@@ -7,6 +7,7 @@ import { countdownAfterExtend, countdownAfterSend } from '../../core/chat/switch
 import { AGENT_EVENTS, type AgentEvent } from '../../core/realtime/events';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { newId } from '../accounts/ids';
+import { rolePermissions } from '../accounts/permissions';
 import { memberships, roles } from '../accounts/schema';
 import { announceChatClosed } from '../channels/adapters';
 import type { AppContext } from '../context';
@@ -261,7 +262,7 @@ export async function assignChat(ctx: AppContext, viewer: Viewer, target: Assign
   let assignee: Viewer | null = null;
   if (target.userId) {
     const [member] = await ctx.db
-      .select({ userId: memberships.userId, level: roles.level })
+      .select({ userId: memberships.userId, level: roles.level, roleId: memberships.roleId })
       .from(memberships)
       .innerJoin(roles, eq(roles.id, memberships.roleId))
       .where(
@@ -273,6 +274,9 @@ export async function assignChat(ctx: AppContext, viewer: Viewer, target: Assign
       )
       .limit(1);
     if (!member) throw new Invalid('userId', SERVER_MESSAGES.notAMember);
+    // A chat goes only to someone whose role may answer it (the 'chat' area, write).
+    if (member.level > 1 && (await rolePermissions(ctx.db, member.roleId)).chat !== 'write')
+      throw new Invalid('userId', SERVER_MESSAGES.agentCannotChat);
     assignee = await loadViewer(ctx.db, { ...member, accountId: viewer.accountId });
   }
   if (target.queueId) {

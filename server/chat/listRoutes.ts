@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { CHAT_TYPES, type ChatType } from '../../core/chat/chatTypes';
 import { MESSAGE_PAGE_SIZE } from '../../core/models/message';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
-import { channels, memberships, users } from '../accounts/schema';
+import { rolePermissions } from '../accounts/permissions';
+import { channels, memberships, roles, users } from '../accounts/schema';
 import { roleViewerOf } from '../contacts/access';
 import { contactToWire } from '../contacts/view';
 import type { AppContext } from '../context';
@@ -46,14 +47,26 @@ export const LIST_LIMIT_MAX = 100;
 async function agentsOf(ctx: AppContext, accountId: string) {
   const [rows, online] = await Promise.all([
     ctx.db
-      .select({ id: users.id, displayName: users.displayName, chatStatus: memberships.chatStatus })
+      .select({
+        id: users.id,
+        displayName: users.displayName,
+        chatStatus: memberships.chatStatus,
+        roleId: memberships.roleId,
+        level: roles.level,
+      })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
+      .innerJoin(roles, eq(roles.id, memberships.roleId))
       .where(and(eq(memberships.accountId, accountId), isNull(memberships.deactivatedAt)))
       .orderBy(asc(users.displayName)),
     onlineUserIds(ctx, accountId),
   ]);
   return rows.map((r) => ({ ...r, online: online.has(r.id) }));
+}
+
+/** Whether a member's role may answer chats (the 'chat' area, write), so may be given one. */
+async function answersChats(ctx: AppContext, member: { roleId: string; level: number }) {
+  return member.level <= 1 || (await rolePermissions(ctx.db, member.roleId)).chat === 'write';
 }
 
 async function visibleQueues(ctx: AppContext, viewer: Viewer) {
@@ -173,7 +186,10 @@ export function registerChatListRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/chat/assign/list', async (request) => {
     const viewer = await viewerOf(ctx, request);
-    const agents = await agentsOf(ctx, viewer.accountId);
+    // Only members who may answer chats can be given one (server/chat/lifecycle.ts refuses others).
+    const all = await agentsOf(ctx, viewer.accountId);
+    const may = await Promise.all(all.map((a) => answersChats(ctx, a)));
+    const agents = all.filter((_, i) => may[i]);
     return {
       list: agents.map((a) => ({
         _id: a.id,

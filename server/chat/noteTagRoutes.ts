@@ -176,8 +176,8 @@ export function registerChatNoteTagRoutes(app: FastifyInstance, ctx: AppContext)
       .where(and(eq(tags.accountId, viewer.accountId), eq(tags.isActive, true)))
       .orderBy(asc(tags.name));
     return {
-      // The tags the caller may put on this follower.
-      system_tags: all.filter((t) => canEdit(t.permission, role, verified)).map(tagToWire),
+      // The tags the caller may put on (and take off) this follower: none without contacts write.
+      system_tags: all.filter((t) => role.mayWrite && canEdit(t.permission, role, verified)).map(tagToWire),
       tags: await followerTagList(ctx, viewer, follower.id, role),
     };
   });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AGENT_EVENTS, AGENT_NAMESPACE, type AgentEvent } from '../../core/realtime/events';
 import type { AppContext } from '../context';
 import type { AgentSocketData } from '../realtime/agents';
-import { accountRoom, followerRoom, queueRoom } from './rooms';
+import { chatRoom, followerRoom, queueRoom } from './rooms';
 import { queues } from './schema';
 import { TtlCache } from './ttlCache';
 
@@ -40,7 +40,7 @@ export async function listRoomFor(
   accountId: string,
   queueId: string | null,
 ): Promise<string> {
-  return (await isRestrictedQueue(ctx, queueId)) ? queueRoom(queueId as string) : accountRoom(accountId);
+  return (await isRestrictedQueue(ctx, queueId)) ? queueRoom(queueId as string) : chatRoom(accountId);
 }
 
 export async function emitToList(

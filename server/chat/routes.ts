@@ -24,12 +24,16 @@ export function registerChatRoutes(app: FastifyInstance, ctx: AppContext) {
         throwFileSizeLimit: false,
       });
     // Areas (core/access/areas.ts): reading chats needs chat read, acting on them chat write;
-    // changing a contact's tags and fields from the inbox needs contacts write.
+    // changing a contact's tags and fields from the inbox needs contacts write. Searching and
+    // exporting are reads sent as POST (their bodies carry the query).
     scope.addHook('preHandler', async (request) => {
       const path = request.url.split('?')[0];
       if (/^\/api\/(tag\/(add|delete)|contact_field\/)/.test(path))
         await requireArea(ctx, request, 'contacts', 'write');
-      else await requireArea(ctx, request, 'chat', request.method === 'GET' ? 'read' : 'write');
+      else {
+        const reads = request.method === 'GET' || /^\/api\/chat\/(search\/|export(-zip)?$)/.test(path);
+        await requireArea(ctx, request, 'chat', reads ? 'read' : 'write');
+      }
     });
     registerChatListRoutes(scope, ctx);
     registerChatSendRoutes(scope, ctx);

@@ -17,6 +17,8 @@ export async function announceContact(ctx: AppContext, follower: FollowerRow): P
   const sockets = await ctx.io.of(AGENT_NAMESPACE).in(accountRoom(follower.accountId)).fetchSockets();
   const allowed = sockets.filter((s) => {
     const data = s.data as AgentSocketData;
+    // An inbox event: only for consoles whose role may read chats, and the chat's queue.
+    if (!data.readsChats) return false;
     return !follower.lcQueueId || data.seesAllQueues || data.visibleQueueIds?.includes(follower.lcQueueId);
   });
   if (allowed.length === 0) return;

@@ -1,17 +1,19 @@
 // The agents' socket namespace: a connection proves its token and names its account
-// (channel_id), then joins that account's room and the rooms of the 'selected' queues it may
-// see (level 1: all of them). JOIN_CHAT / LEAVE_CHAT open and close a chat's own room, for
-// chats the agent may see only. Presence (online, chat status) is announced to the account.
+// (channel_id), then joins that account's room and, when its role may read chats, the account's
+// chat room and the rooms of the 'selected' queues it may see (level 1: all of them). JOIN_CHAT /
+// LEAVE_CHAT open and close a chat's own room, for chats the agent may see only. Presence
+// (online, chat status) is announced to the account.
 // Connection state recovery (socket.io) gives a briefly dropped console the events it missed;
 // after a longer gap the console calls GET /api/chat/reconnect.
 import { and, eq } from 'drizzle-orm';
 import type { Namespace, Socket } from 'socket.io';
 import { AGENT_CLIENT_EVENTS, AGENT_EVENTS, AGENT_NAMESPACE } from '../../core/realtime/events';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
+import { hasArea } from '../accounts/permissions';
 import { resolveAccountAccess } from '../accounts/profile';
 import { memberships } from '../accounts/schema';
 import { resolveSession } from '../auth/sessions';
-import { accountRoom, followerRoom, queueRoom, sessionRoom, userRoom } from '../chat/rooms';
+import { accountRoom, chatRoom, followerRoom, queueRoom, sessionRoom, userRoom } from '../chat/rooms';
 import { followers } from '../chat/schema';
 import { loadViewer, seesQueue, type Viewer } from '../chat/viewer';
 import type { AppContext } from '../context';
@@ -30,6 +32,8 @@ export interface AgentSocketData {
   userId: string;
   accountId: string;
   level: number;
+  /** The role may read chats (the 'chat' area): only then are the chat and queue rooms joined. */
+  readsChats: boolean;
   seesAllQueues: boolean;
   /** As when the socket connected; a membership change applies from the next connection. */
   visibleQueueIds: string[];
@@ -79,7 +83,13 @@ const viewerOfSocket = (data: AgentSocketData): Viewer => ({
   restrictedQueueIds: data.restrictedQueueIds,
 });
 
+/** The rooms carrying the chats a connection may hear: none for a role that may not read chats. */
+export function chatRoomsOf(data: AgentSocketData): string[] {
+  return data.readsChats ? [chatRoom(data.accountId), ...data.restrictedQueueIds.map(queueRoom)] : [];
+}
+
 async function mayOpenChat(ctx: AppContext, data: AgentSocketData, followerId: unknown): Promise<boolean> {
+  if (!data.readsChats) return false;
   if (typeof followerId !== 'string' || followerId.length === 0 || followerId.length > 64) return false;
   const [row] = await ctx.db
     .select({ queueId: followers.lcQueueId })
@@ -115,10 +125,12 @@ export function registerAgentNamespace(ctx: AppContext): Namespace {
       const session = await resolveSession(ctx.db, typeof auth.token === 'string' ? auth.token : undefined);
       const access = await resolveAccountAccess(ctx.db, session.userId, auth.channel_id);
       const viewer = await loadViewer(ctx.db, { userId: session.userId, ...access });
+      const readsChats = await hasArea(ctx, access, 'chat', 'read');
       socket.data = {
         userId: session.userId,
         accountId: access.accountId,
         level: access.level,
+        readsChats,
         seesAllQueues: viewer.seesAllQueues,
         visibleQueueIds: viewer.visibleQueueIds,
         restrictedQueueIds: viewer.restrictedQueueIds,
@@ -142,7 +154,7 @@ export function registerAgentNamespace(ctx: AppContext): Namespace {
       accountRoom(data.accountId),
       userRoom(data.userId),
       sessionRoom(data.tokenHash),
-      ...data.restrictedQueueIds.map(queueRoom),
+      ...chatRoomsOf(data),
     ]);
     endAtExpiry(socket, data.expiresAt);
     if (!socket.recovered)

@@ -1,15 +1,16 @@
-// After a change to who sees which queue (a role, a membership, a queue's members or
-// visibility), the agents already connected follow it at once: each console connection leaves
-// and joins queue rooms to match, and hears FETCH_FOLLOWERS to reload its lists. Across
-// processes the rooms move (remote sockets take join/leave); the cached socket data is updated
-// on this process and on the others at the next connection.
+// After a change to who sees which queue or may read chats at all (a role, a membership, a
+// queue's members or visibility), the agents already connected follow it at once: each console
+// connection leaves and joins the chat and queue rooms to match, and hears FETCH_FOLLOWERS to
+// reload its lists. Across processes the rooms move (remote sockets take join/leave); the cached
+// socket data is updated on this process and on the others at the next connection.
 import { and, eq, inArray } from 'drizzle-orm';
 import { AGENT_EVENTS, AGENT_NAMESPACE } from '../../core/realtime/events';
+import { hasArea } from '../accounts/permissions';
 import { memberships, roles } from '../accounts/schema';
-import { accountRoom, queueRoom } from '../chat/rooms';
+import { accountRoom, followerRoom } from '../chat/rooms';
 import { loadViewer } from '../chat/viewer';
 import type { AppContext } from '../context';
-import { type AgentSocketData, disconnectUserSockets } from '../realtime/agents';
+import { type AgentSocketData, chatRoomsOf, disconnectUserSockets } from '../realtime/agents';
 
 export async function refreshAgentSockets(
   ctx: AppContext,
@@ -36,15 +37,29 @@ export async function refreshAgentSockets(
       level: member.level,
       roleId: member.roleId,
     });
-    for (const id of data.restrictedQueueIds ?? [])
-      if (!viewer.restrictedQueueIds.includes(id)) socket.leave(queueRoom(id));
-    socket.join(viewer.restrictedQueueIds.map(queueRoom));
-    Object.assign(socket.data as AgentSocketData, {
+    // The role's 'chat' area decides whether the chat rooms are joined at all.
+    const readsChats = await hasArea(
+      ctx,
+      { accountId, workspaceId: '', roleId: member.roleId, level: member.level },
+      'chat',
+      'read',
+    );
+    const before = chatRoomsOf(data);
+    const next: AgentSocketData = {
+      ...data,
       level: member.level,
+      readsChats,
       seesAllQueues: viewer.seesAllQueues,
       visibleQueueIds: viewer.visibleQueueIds,
       restrictedQueueIds: viewer.restrictedQueueIds,
-    });
+    };
+    const after = chatRoomsOf(next);
+    for (const room of before) if (!after.includes(room)) socket.leave(room);
+    // Open chats (JOIN_CHAT) end with the access to chats.
+    if (!readsChats)
+      for (const room of socket.rooms) if (room.startsWith(followerRoom(''))) socket.leave(room);
+    socket.join(after);
+    Object.assign(socket.data as AgentSocketData, next);
     socket.emit(AGENT_EVENTS.FETCH_FOLLOWERS, {});
   }
 }

@@ -7,17 +7,40 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatLogEntry, ChatLogPage } from '../../../core/reports/wire';
 
 const loadChatLog = vi.fn();
+const loadLogFilterOptions = vi.fn(async () => ({
+  agents: [{ _id: 'u1', display_name: 'Anna L.' }],
+  queues: [{ _id: 'q1', name: 'Sales' }],
+}));
 
 vi.mock('../../../console/reports/calls', () => ({
   loadChatLog: (...args: unknown[]) => loadChatLog(...args),
-  loadLogFilterOptions: async () => ({
-    agents: [{ _id: 'u1', display_name: 'Anna L.' }],
-    queues: [{ _id: 'q1', name: 'Sales' }],
-  }),
+  loadLogFilterOptions: () => loadLogFilterOptions(),
 }));
 
 const { default: LogPage } = await import('../../../console/reports/LogPage');
 const { logPeriod } = await import('../../../console/reports/state');
+const { profile } = await import('../../../console/session/state');
+
+/** Signed in to one account with a role of this level and area access. */
+const signIn = (level: number, permissions: Record<string, string> = {}) => {
+  profile.value = {
+    _id: 'me',
+    email: 'me@example.com',
+    display_name: 'Me',
+    first_name: 'Me',
+    last_name: '',
+    email_verified: true,
+    accounts: [
+      {
+        _id: 'acc',
+        name: 'Shop',
+        picture: null,
+        role: { _id: 'r', name: 'R', level, permissions },
+        channels: [],
+      },
+    ],
+  };
+};
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -63,7 +86,9 @@ const click = (el: HTMLElement | undefined | null) =>
 
 beforeEach(() => {
   loadChatLog.mockReset();
+  loadLogFilterOptions.mockClear();
   logPeriod.value = { preset: '7d' };
+  signIn(1);
 });
 afterEach(() => {
   act(() => root.unmount());
@@ -140,5 +165,18 @@ describe('LogPage', () => {
     await click(button('Try again'));
     expect(loadChatLog).toHaveBeenCalledTimes(2);
     expect(container.querySelectorAll('tbody tr')).toHaveLength(1);
+  });
+
+  it('a role that may read reports but not chats is not asked for the inbox lists (the server refuses them)', async () => {
+    signIn(2, { chat: 'none', reports: 'read' });
+    loadChatLog.mockResolvedValue(answer([entry(1)], 1));
+    await render();
+    expect(loadLogFilterOptions).not.toHaveBeenCalled();
+    expect(text('tbody tr:first-child td')).toBe('Customer 1');
+    signIn(2, { chat: 'read', reports: 'read' });
+    act(() => root.unmount());
+    container.remove();
+    await render();
+    expect(loadLogFilterOptions).toHaveBeenCalledTimes(1);
   });
 });
