@@ -3,13 +3,13 @@
 // and expired) read the reports' own live-chat fragment (server/reports/chats.ts `chatsIn`) over
 // today's report period, so the monitoring screen and the reports never disagree. Live figures
 // (waiting, in progress, longest wait) read the open live chats.
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isPeriodError, type Period, resolvePeriod } from '../../core/reports/period';
 import { memberships, roles, users } from '../accounts/schema';
 import { followersToWire } from '../chat/followerView';
 import { followers, queueMembers, queues } from '../chat/schema';
 import type { WireFollower } from '../chat/serialize';
-import { seesQueue, type Viewer } from '../chat/viewer';
+import { seesQueue, type Viewer, visibleQueueSql } from '../chat/viewer';
 import type { AppContext } from '../context';
 import { rowsOf } from '../db/client';
 import { onlineUserIds } from '../realtime/agents';
@@ -54,15 +54,8 @@ export async function todayScope(ctx: AppContext, accountId: string): Promise<Re
   return scopeOf(accountId, timezone, period as Period);
 }
 
-/** Chats of queues the viewer may not see stay out of every figure. */
-function queueFilter(viewer: Viewer, column: SQL): SQL {
-  if (viewer.seesAllQueues) return sql`true`;
-  if (viewer.visibleQueueIds.length === 0) return sql`${column} is null`;
-  return sql`(${column} is null or ${column} in ${viewer.visibleQueueIds})`;
-}
-
 async function openChats(ctx: AppContext, viewer: Viewer) {
-  const visible = queueFilter(viewer, sql`l.queue_id`);
+  const visible = visibleQueueSql(viewer, sql`l.queue_id`);
   const [rows, counted] = await Promise.all([
     ctx.db.execute(sql`
       select l.id as livechat_id, l.follower_id, l.user_id, l.queue_id, l.is_accepted, l.started_at,
@@ -107,7 +100,7 @@ async function agentsToday(ctx: AppContext, viewer: Viewer, scope: ReportScope) 
       sum(extract(epoch from c.first_response_at - c.started_at))
         filter (where c.incoming and c.first_response_at is not null)::float8 as first_resp_sum,
       count(*) filter (where c.incoming and c.first_response_at is not null)::int as first_resp_n
-    from c where c.user_id is not null and ${queueFilter(viewer, sql`c.queue_id`)}
+    from c where c.user_id is not null and ${visibleQueueSql(viewer, sql`c.queue_id`)}
     group by c.user_id`,
   );
   return new Map(
@@ -134,7 +127,7 @@ async function queuesToday(ctx: AppContext, viewer: Viewer, scope: ReportScope) 
       count(*) filter (where c.is_missed)::int as count_missed,
       count(*) filter (where c.is_expired)::int as count_expired,
       count(*)::int as count_total
-    from c where ${queueFilter(viewer, sql`c.queue_id`)}
+    from c where ${visibleQueueSql(viewer, sql`c.queue_id`)}
     group by 1`,
   );
   return new Map(

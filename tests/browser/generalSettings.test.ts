@@ -33,7 +33,7 @@ describe('general settings: missed and expired chats', () => {
     // The business-hours switch keeps its name when off (it read "Always open" beside an off switch).
     const hours = page.getByRole('switch', { name: 'เปิดตามเวลาที่กำหนด' });
     expect(await hours.getAttribute('aria-checked')).toBe('false');
-    expect(await page.locator('.st-toolbar', { has: hours }).innerText()).toBe('เปิดตามเวลาที่กำหนด');
+    expect(await page.locator('.st-toolbar', { has: hours }).textContent()).toBe('เปิดตามเวลาที่กำหนด');
 
     await missed.fill('0');
     await page.getByTestId('save-general').click();

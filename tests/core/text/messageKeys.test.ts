@@ -88,6 +88,7 @@ describe("the server's refusals", () => {
     const found = (source: string) => [...source.matchAll(REFUSAL)].map((m) => m[1]);
     expect(found("throw new NotFound('This x does not exist.');")).toEqual(['This x does not exist.']);
     expect(found("throw new Invalid('name', 'A name is needed.');")).toEqual(['A name is needed.']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text holding a template string
     expect(found("new Invalid(`items[${i}]`, 'Not this one.')")).toEqual(['Not this one.']);
     expect(found("errors.push({ field: 'a', message: 'Too many things.' })")).toEqual(['Too many things.']);
   });
