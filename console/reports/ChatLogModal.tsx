@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { ChatLogPage } from '../../core/reports/wire';
 import { t } from '../app/i18n';
 import { DialogFrame } from '../ui/Dialog';
-import { ChatLogRange, ChatLogTable } from './ChatLogTable';
+import { ChatLogRange, ChatLogTable, HiddenChatsNote } from './ChatLogTable';
 import { loadChatLog } from './calls';
 import type { LogRequest } from './ReportTableView';
 
@@ -64,6 +64,7 @@ export function ChatLogModal({
       ) : (
         <ChatLogTable list={page.list} />
       )}
+      {page ? <HiddenChatsNote count={page.hidden_count} /> : null}
     </DialogFrame>
   );
 }

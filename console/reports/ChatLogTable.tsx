@@ -103,3 +103,14 @@ export function ChatLogRange({
     </>
   );
 }
+
+/** Chats that match but sit in queues the reader may not see (spec 6): said, not listed. */
+export function HiddenChatsNote({ count }: { count: number }) {
+  useSignals();
+  if (count <= 0) return null;
+  return (
+    <p className="muted log-hidden" data-testid="log-hidden">
+      {t('reports.chatLog.hidden', { count: formatNumber(count) })}
+    </p>
+  );
+}

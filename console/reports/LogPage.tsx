@@ -11,7 +11,7 @@ import { t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
 import { PageHeader } from '../pages/PageHeader';
 import { canDo } from '../session/access';
-import { ChatLogRange, ChatLogTable } from './ChatLogTable';
+import { ChatLogRange, ChatLogTable, HiddenChatsNote } from './ChatLogTable';
 import { type LogFilterOptions, loadChatLog, loadLogFilterOptions } from './calls';
 import { PeriodPicker } from './PeriodPicker';
 import { ReportTabs } from './ReportTabs';
@@ -171,10 +171,12 @@ export default function LogPage({ titleKey }: PageProps) {
           <section className="empty-state" data-testid="log-empty">
             <h3>{t('log.empty.title')}</h3>
             <p>{t('log.empty.text')}</p>
+            <HiddenChatsNote count={page.hidden_count} />
           </section>
         ) : (
           <>
             <ChatLogTable list={page.list} linkToChat />
+            <HiddenChatsNote count={page.hidden_count} />
             {total > LOG_PAGE_SIZE ? (
               <nav className="log-pager" aria-label={t('log.pages')}>
                 <ChatLogRange skip={skip} pageSize={LOG_PAGE_SIZE} total={total} onSkip={setSkip} />

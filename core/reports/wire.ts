@@ -144,8 +144,11 @@ export interface ChatLogEntry {
 
 export interface ChatLogPage extends ReportEnvelope {
   category: ChatLogCategory;
+  /** Chats of queues the reader may see (spec 6), newest first. */
   list: ChatLogEntry[];
   total_count: number;
+  /** Chats that match but sit in queues the reader may not see: counted, not listed. */
+  hidden_count: number;
 }
 
 export const REPORT_NAMES = [

@@ -1,7 +1,7 @@
 // Who is looking at the inbox: the agent, their role level and the queues whose chats they may
 // see (spec 4, 6). Level 1 and roles with the 'all_queues' area see every queue; others see
 // queues open to everyone and the 'selected' queues they are members of (queue_members).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { allowedQueueIds, inQueueScope, queueScope } from '../../core/access/queues';
 import { rolePermissions } from '../accounts/permissions';
 import type { QueueMembership } from '../accounts/profile';
@@ -83,4 +83,11 @@ export function seesQueue(viewer: Viewer, queueId: string | null): boolean {
 /** core/access/queues.ts#queueScope for this viewer (what SQL filters run). */
 export function viewerQueueScope(viewer: Pick<Viewer, 'seesAllQueues' | 'visibleQueueIds'>) {
   return queueScope(viewer.seesAllQueues, viewer.visibleQueueIds);
+}
+
+/** The same as a condition on a queue column of raw SQL (chats of hidden queues stay out). */
+export function visibleQueueSql(viewer: Pick<Viewer, 'seesAllQueues' | 'visibleQueueIds'>, column: SQL): SQL {
+  if (viewer.seesAllQueues) return sql`true`;
+  if (viewer.visibleQueueIds.length === 0) return sql`${column} is null`;
+  return sql`(${column} is null or ${column} in ${viewer.visibleQueueIds})`;
 }

@@ -1,11 +1,13 @@
 // The chats behind a number (spec 9 chat-log modal): the live chats of one category in the
-// period, narrowed to a day, an hour of the day, an agent, a queue or a channel type.
+// period, narrowed to a day, an hour of the day, an agent, a queue or a channel type. Each names a
+// contact, so chats of queues the reader may not see (spec 6) are counted apart, not listed.
 import { sql } from 'drizzle-orm';
 import type { ChatLogCategory } from '../../core/models/report';
 import { CHAT_LOG_TITLES } from '../../core/models/report';
 import { isIsoDay } from '../../core/reports/period';
 import type { ChatLogEntry, ChatLogFilter, ChatLogPage } from '../../core/reports/wire';
 import { MESSAGES } from '../../core/validation/rules';
+import { type Viewer, visibleQueueSql } from '../chat/viewer';
 import type { AppContext } from '../context';
 import { rowsOf } from '../db/client';
 import { Invalid } from '../http/errors';
@@ -84,6 +86,7 @@ export async function chatLog(
   ctx: AppContext,
   scope: ReportScope,
   query: ChatLogQuery,
+  viewer: Pick<Viewer, 'seesAllQueues' | 'visibleQueueIds'>,
 ): Promise<ChatLogPage> {
   const { filter } = query;
   const tz = scope.timezone;
@@ -94,7 +97,14 @@ export async function chatLog(
       ? scopeOf(scope.accountId, tz, { ...scope.period, start_date: filter.date, end_date: filter.date })
       : scope;
   if (filter.date && narrowed === scope)
-    return { period: scope.period, timezone: tz, category: query.category, list: [], total_count: 0 };
+    return {
+      period: scope.period,
+      timezone: tz,
+      category: query.category,
+      list: [],
+      total_count: 0,
+      hidden_count: 0,
+    };
   // Bot chats of an agent are the agent's chats in which the bot replied (agent performance).
   const agentBot = query.category === 'bot' && filter.agent_id !== undefined;
   const conditions = [
@@ -111,6 +121,7 @@ export async function chatLog(
     );
   if (filter.channel_type) conditions.push(sql`f.channel_type = ${filter.channel_type}`);
   const where = sql.join(conditions, sql` and `);
+  const visible = visibleQueueSql(viewer, sql`c.queue_id`);
   // The page reads the newest chats by index; the count runs beside it.
   const [page, counted] = await Promise.all([
     runReport(
@@ -126,7 +137,7 @@ export async function chatLog(
       join followers f on f.id = c.follower_id
       left join users u on u.id = c.user_id
       left join queues q on q.id = c.queue_id
-      where ${where}
+      where ${where} and ${visible}
       order by c.started_at desc, c.id desc
       limit ${query.limit} offset ${query.skip}`,
     ),
@@ -134,7 +145,8 @@ export async function chatLog(
       ctx,
       sql`
       with c as ${chatsIn(narrowed)}
-      select count(*)::int as n from c join followers f on f.id = c.follower_id where ${where}`,
+      select count(*) filter (where ${visible})::int as n, count(*)::int as every
+      from c join followers f on f.id = c.follower_id where ${where}`,
     ),
   ]);
   const rows = rowsOf<LogSql>(page);
@@ -148,6 +160,13 @@ export async function chatLog(
     closed_at: r.closed_at,
     status: r.is_missed ? 'missed' : r.is_expired ? 'expired' : r.is_done ? 'done' : 'open',
   }));
-  const total = rowsOf<{ n: number }>(counted)[0]?.n ?? 0;
-  return { period: scope.period, timezone: tz, category: query.category, list, total_count: total };
+  const { n = 0, every = 0 } = rowsOf<{ n: number; every: number }>(counted)[0] ?? {};
+  return {
+    period: scope.period,
+    timezone: tz,
+    category: query.category,
+    list,
+    total_count: n,
+    hidden_count: every - n,
+  };
 }

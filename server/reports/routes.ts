@@ -6,6 +6,7 @@ import { type ReportData, reportTables } from '../../core/reports/tables';
 import { EXPORT_FORMATS, type ExportFormat, REPORT_NAMES, type ReportName } from '../../core/reports/wire';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
+import { viewerOf } from '../chat/access';
 import type { AppContext } from '../context';
 import { Invalid, NotFound } from '../http/errors';
 import { type AgentSort, agentPerformance } from './agentPerformance';
@@ -60,7 +61,8 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext) {
     // A list of live chats, today's included: presets end today as the dashboard's do. The
     // report modals pass the days of their report, so they list what the report counted.
     const scope = await reportScope(ctx, request, 'dashboard');
-    return chatLog(ctx, scope, chatLogQuery(request.query as Record<string, unknown>));
+    const viewer = await viewerOf(ctx, request);
+    return chatLog(ctx, scope, chatLogQuery(request.query as Record<string, unknown>), viewer);
   });
 
   app.get('/api/report/:name', async (request) => {

@@ -62,6 +62,7 @@ const answer = (list: ChatLogEntry[], total = list.length): ChatLogPage => ({
   category: 'all',
   list,
   total_count: total,
+  hidden_count: 0,
 });
 
 let container: HTMLElement;
@@ -156,6 +157,21 @@ describe('LogPage', () => {
     expect(text('[data-testid="log-empty"] h3')).toBe('No chats match');
     expect(text('[data-testid="log-empty"] p')).toContain('live chats that started in the chosen period');
     expect($('table')).toBeNull();
+  });
+
+  it('says how many chats of queues the reader cannot see are left out (spec 6), one or many', async () => {
+    loadChatLog.mockResolvedValue({ ...answer([entry(1)], 1), hidden_count: 1250 });
+    await render();
+    expect(text('[data-testid="log-hidden"]')).toBe(
+      '1,250 more chats are in queues you cannot see, so they are not listed.',
+    );
+    act(() => root.unmount());
+    container.remove();
+    loadChatLog.mockResolvedValue({ ...answer([]), hidden_count: 1 });
+    await render();
+    expect(text('[data-testid="log-hidden"]')).toBe(
+      '1 more chat is in a queue you cannot see, so it is not listed.',
+    );
   });
 
   it('shows a failure with "Try again", which loads again', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../server/accounts/ids';
 import { accounts, memberships, roles, users } from '../../../server/accounts/schema';
 import { hashPassword } from '../../../server/auth/passwordHash';
-import { accountSettings } from '../../../server/chat/schema';
+import { accountSettings, queues } from '../../../server/chat/schema';
 import { forgetChatSettings } from '../../../server/chat/settings';
 import { login, startServer, type TestServer } from '../../helpers/server';
 import { addAccount, seedWeek, type WeekIds } from './week';
@@ -427,6 +427,47 @@ describe('time zones', () => {
 });
 
 describe('who may read reports', () => {
+  it("a supervisor outside a 'selected' queue gets its chats in the chat log counted, not listed", async () => {
+    const db = server.app.ctx.db;
+    const { accountId, sales } = weeks['Asia/Bangkok'];
+    const all = await get<Json>(`/api/report/chat-log?${WEEK}&category=all&limit=100`, accountId);
+    const inSales = all.body.list.filter((e: Json) => e.queue?._id === sales).length;
+    expect(inSales).toBeGreaterThan(0);
+    expect(all.body.hidden_count).toBe(0);
+    await db.update(queues).set({ visibility: 'selected' }).where(eq(queues.id, sales));
+    try {
+      const [supervisorRole] = await db.select().from(roles).where(eq(roles.level, 3)).limit(1);
+      const password = 'Superv1sor$Pass';
+      const id = newId();
+      await db.insert(users).values({
+        id,
+        email: 'supervisor.log@example.com',
+        passwordHash: await hashPassword(password),
+        displayName: 'Sup',
+      });
+      await db.insert(memberships).values({ userId: id, accountId, roleId: supervisorRole.id });
+      const sup = await login(server.url, 'supervisor.log@example.com', password);
+      const seen = await get<Json>(
+        `/api/report/chat-log?${WEEK}&category=all&limit=100`,
+        accountId,
+        sup.headers,
+      );
+      expect(seen.status).toBe(200);
+      expect(seen.body.list.some((e: Json) => e.queue?._id === sales)).toBe(false);
+      expect(seen.body.total_count).toBe(all.body.total_count - inSales);
+      expect(seen.body.hidden_count).toBe(inSales);
+      // Asking for the hidden queue's chats by name lists none of them either.
+      const bySales = await get<Json>(
+        `/api/report/chat-log?${WEEK}&category=all&queue_id=${sales}`,
+        accountId,
+        sup.headers,
+      );
+      expect(bySales.body).toMatchObject({ list: [], total_count: 0, hidden_count: inSales });
+    } finally {
+      await db.update(queues).set({ visibility: 'everyone' }).where(eq(queues.id, sales));
+    }
+  });
+
   it('a member of another account only, or an agent, is refused; bad input is a 400', async () => {
     const db = server.app.ctx.db;
     const { accountId, alice } = weeks['Asia/Bangkok'];
