@@ -1,7 +1,7 @@
 // The team of an account: members with their roles, and the rules on who may change whom
 // (core/access/areas.ts `outranks`): level 1 anyone; others only lower ranks; nobody changes
 // their own role or deactivates themselves; an account always keeps an active level-1 member.
-import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { outranks, resolvePermissions } from '../../core/access/areas';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AccountAccess } from '../accounts/profile';
@@ -35,10 +35,11 @@ function selectMembers(db: Db) {
     .innerJoin(roles, eq(roles.id, memberships.roleId));
 }
 
+/** By name as people read it ('adm' between 'Abe' and 'Bob'), whatever the database's collation. */
 export async function listMembers(db: Db, accountId: string) {
   return selectMembers(db)
     .where(eq(memberships.accountId, accountId))
-    .orderBy(asc(users.displayName), asc(users.email));
+    .orderBy(sql`lower(${users.displayName})`, asc(users.displayName), asc(users.email));
 }
 export type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 

@@ -227,6 +227,15 @@ describe('general settings', () => {
 });
 
 describe('invitations and the profile card', () => {
+  it('lists the team by name as people read it, whatever the letter case', async () => {
+    for (const name of ['zed lower', 'Alpha Upper', 'beta lower', 'Gamma Upper']) await h.addMember(4, name);
+    const names: string[] = (await h.api('GET', '/api/settings/users')).body.list.map(
+      (m: Payload) => m.display_name,
+    );
+    const ours = names.filter((n) => / (lower|Upper)$/.test(n));
+    expect(ours).toEqual(['Alpha Upper', 'beta lower', 'Gamma Upper', 'zed lower']);
+  });
+
   it('invites, opens once, enforces the password policy, and the link works only once', async () => {
     const invite = await h.api('POST', '/api/settings/users/invite', {
       email: 'new.agent@example.com',
