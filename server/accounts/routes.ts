@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { byName } from '../db/order';
 import { requireAccount } from '../http/context';
 import { onlineUserIds } from '../realtime/agents';
 import { registerOfficialAccountRoutes } from './officialAccounts';
@@ -25,7 +26,7 @@ export function registerAccountRoutes(app: FastifyInstance, ctx: AppContext) {
         .innerJoin(users, eq(users.id, memberships.userId))
         .innerJoin(roles, eq(roles.id, memberships.roleId))
         .where(and(eq(memberships.accountId, account.accountId), isNull(memberships.deactivatedAt)))
-        .orderBy(asc(users.displayName)),
+        .orderBy(...byName(users.displayName)),
       onlineUserIds(ctx, account.accountId),
     ]);
     const agents = rows.map((r) => ({

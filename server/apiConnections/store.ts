@@ -17,6 +17,7 @@ import { VARIABLE_TYPES, type VariableOption } from '../../core/template/form';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { fieldsOf } from '../chat/input';
 import type { Db } from '../db/client';
+import { byName } from '../db/order';
 import { NotFound } from '../http/errors';
 import type { CallableConnection } from './call';
 import { InvalidFields } from './invalid';
@@ -208,7 +209,7 @@ export async function listConnections(db: Db, accountId: string) {
     .select()
     .from(apiConnections)
     .where(eq(apiConnections.accountId, accountId))
-    .orderBy(asc(sql`lower(${apiConnections.name})`), asc(apiConnections.createdAt));
+    .orderBy(...byName(apiConnections.name), asc(apiConnections.createdAt));
 }
 
 export async function findConnection(db: Db, accountId: string, id: string): Promise<ApiConnectionRow> {

@@ -10,6 +10,7 @@ import { channels, memberships, roles, users } from '../accounts/schema';
 import { roleViewerOf } from '../contacts/access';
 import { contactToWire } from '../contacts/view';
 import type { AppContext } from '../context';
+import { byName } from '../db/order';
 import { NotFound } from '../http/errors';
 import { onlineUserIds } from '../realtime/agents';
 import { findFollower, viewerOf } from './access';
@@ -58,7 +59,7 @@ async function agentsOf(ctx: AppContext, accountId: string) {
       .innerJoin(users, eq(users.id, memberships.userId))
       .innerJoin(roles, eq(roles.id, memberships.roleId))
       .where(and(eq(memberships.accountId, accountId), isNull(memberships.deactivatedAt)))
-      .orderBy(asc(users.displayName)),
+      .orderBy(...byName(users.displayName)),
     onlineUserIds(ctx, accountId),
   ]);
   return rows.map((r) => ({ ...r, online: online.has(r.id) }));

@@ -12,6 +12,7 @@ import { ensureTag } from '../contacts/tagStore';
 import { type ContactViewer, contactToWire } from '../contacts/view';
 import { applyFieldValues, isVerified } from '../contacts/write';
 import type { AppContext } from '../context';
+import { byName } from '../db/order';
 import { Forbidden, Invalid, NotFound } from '../http/errors';
 import { findFollower, viewerOf } from './access';
 import { type Fields, fieldsOf, integer, optionalString, requiredString } from './input';
@@ -73,7 +74,7 @@ async function followerTagList(ctx: AppContext, viewer: Viewer, followerId: stri
     .from(followerTags)
     .innerJoin(tags, eq(tags.id, followerTags.tagId))
     .where(and(eq(followerTags.followerId, followerId), eq(tags.accountId, viewer.accountId)))
-    .orderBy(asc(tags.name));
+    .orderBy(...byName(tags.name));
   return rows.filter((t) => canView(t.permission, role, verified)).map(tagToWire);
 }
 
@@ -174,7 +175,7 @@ export function registerChatNoteTagRoutes(app: FastifyInstance, ctx: AppContext)
       .select({ id: tags.id, name: tags.name, isVerify: tags.isVerify, permission: tags.permission })
       .from(tags)
       .where(and(eq(tags.accountId, viewer.accountId), eq(tags.isActive, true)))
-      .orderBy(asc(tags.name));
+      .orderBy(...byName(tags.name));
     return {
       // The tags the caller may put on (and take off) this follower: none without contacts write.
       system_tags: all.filter((t) => role.mayWrite && canEdit(t.permission, role, verified)).map(tagToWire),

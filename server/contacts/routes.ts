@@ -29,6 +29,7 @@ import {
 import { accountRoom } from '../chat/rooms';
 import { followers, tags } from '../chat/schema';
 import type { AppContext } from '../context';
+import { byName } from '../db/order';
 import { Conflict, Invalid, NotFound } from '../http/errors';
 import { contactViewerOf } from './access';
 import { announceContact } from './events';
@@ -167,7 +168,11 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext) {
         .from(channels)
         .where(eq(channels.accountId, viewer.accountId))
         .orderBy(asc(channels.createdAt)),
-      ctx.db.select().from(tags).where(eq(tags.accountId, viewer.accountId)).orderBy(asc(tags.name)),
+      ctx.db
+        .select()
+        .from(tags)
+        .where(eq(tags.accountId, viewer.accountId))
+        .orderBy(...byName(tags.name)),
       ctx.db
         .select()
         .from(contactFields)
@@ -433,7 +438,7 @@ function registerRoutes(app: FastifyInstance, ctx: AppContext) {
       .select({ id: roles.id, name: roles.name, level: roles.level })
       .from(roles)
       .where(eq(roles.workspaceId, access.workspaceId))
-      .orderBy(asc(roles.level), asc(roles.name));
+      .orderBy(asc(roles.level), ...byName(roles.name));
     return { list: rows.map((r) => ({ _id: r.id, name: r.name, level: r.level })) };
   });
 }

@@ -11,6 +11,7 @@ import { fieldValueText } from '../../core/validation/contactField';
 import { channels } from '../accounts/schema';
 import { followers, followerTags, tags } from '../chat/schema';
 import type { Db } from '../db/client';
+import { byName } from '../db/order';
 import { contactFields, contactFieldValues, contactVerifications } from './schema';
 
 type FollowerRow = typeof followers.$inferSelect;
@@ -78,7 +79,7 @@ export async function contactsToWire(
       .from(followerTags)
       .innerJoin(tags, eq(tags.id, followerTags.tagId))
       .where(and(inArray(followerTags.followerId, ids), eq(tags.accountId, viewer.accountId)))
-      .orderBy(asc(tags.name)),
+      .orderBy(...byName(tags.name)),
     db.select().from(contactVerifications).where(inArray(contactVerifications.followerId, ids)),
     db
       .select({ id: channels.id, name: channels.name, type: channels.type })

@@ -12,6 +12,7 @@ import type { WireFollower } from '../chat/serialize';
 import { seesQueue, type Viewer, visibleQueueSql } from '../chat/viewer';
 import type { AppContext } from '../context';
 import { rowsOf } from '../db/client';
+import { byName } from '../db/order';
 import { onlineUserIds } from '../realtime/agents';
 import { chatsIn } from '../reports/chats';
 import { runReport } from '../reports/run';
@@ -164,7 +165,7 @@ export async function monitoringOverview(
       .innerJoin(users, eq(users.id, memberships.userId))
       .innerJoin(roles, eq(roles.id, memberships.roleId))
       .where(and(eq(memberships.accountId, accountId), isNull(memberships.deactivatedAt)))
-      .orderBy(asc(users.displayName)),
+      .orderBy(...byName(users.displayName)),
     onlineUserIds(ctx, accountId),
     openChats(ctx, viewer),
     agentsToday(ctx, viewer, scope),

@@ -25,6 +25,7 @@ import { fieldsOf, optionalString } from '../chat/input';
 import { followers } from '../chat/schema';
 import { contactVerifications } from '../contacts/schema';
 import type { AppContext } from '../context';
+import { byName } from '../db/order';
 import { requireAccount, requireAuth } from '../http/context';
 import { HttpError, Invalid, NotFound } from '../http/errors';
 import { mediaFiles } from '../media/schema';
@@ -343,7 +344,7 @@ export function registerRichMenuRoutes(app: FastifyInstance, ctx: AppContext) {
             search ? ilike(followers.lineName, `%${escapeLike(search.trim())}%`) : undefined,
           ) as SQL,
         )
-        .orderBy(asc(followers.lineName))
+        .orderBy(...byName(followers.lineName))
         .limit(100);
       return { list: rows.map((r) => ({ _id: r.id, line_name: r.name, is_verify: r.verified !== null })) };
     });

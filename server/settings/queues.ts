@@ -16,6 +16,7 @@ import { forgetQueueVisibility } from '../chat/notify';
 import { ensureDefaultQueue } from '../chat/queues';
 import { followers, livechats, queueMembers, queues } from '../chat/schema';
 import type { AppContext } from '../context';
+import { byName } from '../db/order';
 import { Conflict, Invalid, NotFound } from '../http/errors';
 import { refreshAgentSockets } from '../team/refresh';
 
@@ -53,7 +54,7 @@ async function queuesToWire(ctx: AppContext, accountId: string, rows: QueueRow[]
           .from(queueMembers)
           .innerJoin(users, eq(users.id, queueMembers.userId))
           .where(inArray(queueMembers.queueId, ids))
-          .orderBy(asc(users.displayName))
+          .orderBy(...byName(users.displayName))
       : [],
     ids.length
       ? ctx.db
@@ -130,7 +131,7 @@ export function registerQueueSettingsRoutes(app: FastifyInstance, ctx: AppContex
         .from(memberships)
         .innerJoin(users, eq(users.id, memberships.userId))
         .where(and(eq(memberships.accountId, access.accountId), isNull(memberships.deactivatedAt)))
-        .orderBy(asc(users.displayName)),
+        .orderBy(...byName(users.displayName)),
     ]);
     rows.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
     return {

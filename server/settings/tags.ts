@@ -1,6 +1,6 @@
 // Tag settings (spec 2: tag name, number of usage, status): create, rename, enable or disable,
 // delete, and who sees each tag (spec 4, 6). Usage counts are exact (count of follower_tags).
-import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { and, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { MESSAGES } from '../../core/validation/rules';
@@ -11,6 +11,7 @@ import { tags } from '../chat/schema';
 import { readPermissions } from '../contacts/permissionInput';
 import { everyRolePermission, TAG_NAME_MAX } from '../contacts/tagStore';
 import type { AppContext } from '../context';
+import { byName } from '../db/order';
 import { Conflict, Invalid, NotFound } from '../http/errors';
 
 type TagRow = typeof tags.$inferSelect;
@@ -60,7 +61,7 @@ export function registerTagSettingsRoutes(app: FastifyInstance, ctx: AppContext)
           search ? ilike(tags.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
         ),
       )
-      .orderBy(asc(sql`lower(${tags.name})`));
+      .orderBy(...byName(tags.name));
     return { list: rows.map((r) => tagToWire(r.tag, Number(r.n))) };
   });
 

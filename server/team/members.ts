@@ -1,12 +1,13 @@
 // The team of an account: members with their roles, and the rules on who may change whom
 // (core/access/areas.ts `outranks`): level 1 anyone; others only lower ranks; nobody changes
 // their own role or deactivates themselves; an account always keeps an active level-1 member.
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
 import { outranks, resolvePermissions } from '../../core/access/areas';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AccountAccess } from '../accounts/profile';
 import { memberships, roles, users } from '../accounts/schema';
 import type { Db } from '../db/client';
+import { byName } from '../db/order';
 import { Conflict, Forbidden, Invalid, NotFound } from '../http/errors';
 
 export type RoleRow = typeof roles.$inferSelect;
@@ -39,7 +40,7 @@ function selectMembers(db: Db) {
 export async function listMembers(db: Db, accountId: string) {
   return selectMembers(db)
     .where(eq(memberships.accountId, accountId))
-    .orderBy(sql`lower(${users.displayName})`, asc(users.displayName), asc(users.email));
+    .orderBy(...byName(users.displayName), asc(users.email));
 }
 export type MemberRow = Awaited<ReturnType<typeof listMembers>>[number];
 

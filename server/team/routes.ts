@@ -23,6 +23,7 @@ import { sessions } from '../auth/schema';
 import { originOf } from '../chat/access';
 import { type Fields, fieldsOf, integer, optionalString, requiredString } from '../chat/input';
 import type { AppContext } from '../context';
+import { byName } from '../db/order';
 import { requireAuth } from '../http/context';
 import { Conflict, Forbidden, Invalid, NotFound } from '../http/errors';
 import { invitationLink, issueInvitation } from './invitations';
@@ -275,7 +276,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
       })
       .from(roles)
       .where(eq(roles.workspaceId, actor.workspaceId))
-      .orderBy(asc(roles.level), asc(roles.name));
+      .orderBy(asc(roles.level), ...byName(roles.name));
     return {
       list: rows.map(({ role, n }) => ({
         ...roleToWire(role, Number(n)),
@@ -379,7 +380,7 @@ async function copyEntries(
         sql`${roles.id} <> ${roleId}`,
       ),
     )
-    .orderBy(asc(roles.name))
+    .orderBy(...byName(roles.name))
     .limit(1);
   if (!base) return;
   const copy = (column: string) => sql`
