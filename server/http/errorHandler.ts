@@ -22,6 +22,16 @@ function isMalformedMultipart(error: unknown): boolean {
   );
 }
 
+/**
+ * The client went away before its body was all sent (a cancelled upload, a closed tab): a reset
+ * of its own connection, which is not the database's (isDatabaseUnavailable would take it for that).
+ */
+export function isClientGone(raw: { complete: boolean }, error: unknown): boolean {
+  if (raw.complete) return false;
+  const e = error as { code?: unknown; message?: unknown };
+  return e.code === 'ECONNRESET' || e.code === 'ECONNABORTED' || e.message === 'aborted';
+}
+
 /** One place that turns any thrown error into the JSON error shape of design.md. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -47,6 +57,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return;
     }
     if (isMalformedMultipart(error)) {
+      reply.status(400).send({ message: MALFORMED_MULTIPART_TEXT, code: 'bad_request' });
+      return;
+    }
+    if (isClientGone(request.raw, error)) {
+      request.log.info({ err: error }, 'request cut short by the client');
       reply.status(400).send({ message: MALFORMED_MULTIPART_TEXT, code: 'bad_request' });
       return;
     }
