@@ -32,7 +32,8 @@ export const IMPORT_ERRORS_LISTED = 200;
  * Why a row was refused; the console words each code (chatImport.errors.<code>):
  * columns — the file has none of the known header rows; csv — the CSV itself is broken there;
  * required — an empty cell that must be filled; sender — not a known sender type; date, time —
- * not a real date or time; too_long — over the limit; encoding — not UTF-8 text.
+ * not a real date or time; too_long — over the limit; encoding — not UTF-8 text; format — a zip
+ * that is no Excel workbook (an .xlsx that is not one).
  */
 export const IMPORT_ERROR_CODES = [
   'columns',
@@ -43,6 +44,7 @@ export const IMPORT_ERROR_CODES = [
   'time',
   'too_long',
   'encoding',
+  'format',
 ] as const;
 export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 

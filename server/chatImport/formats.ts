@@ -226,6 +226,7 @@ const MESSAGES_BY_CODE: Record<ImportErrorCode, string> = {
   time: SERVER_MESSAGES.badTime,
   too_long: `Please enter no more than ${IMPORT_TEXT_MAX} characters.`,
   encoding: SERVER_MESSAGES.notUtf8,
+  format: SERVER_MESSAGES.notSpreadsheet,
 };
 
 export function rowError(

@@ -51,7 +51,7 @@ function csvFileRecords(file: string): AsyncGenerator<SourceRecord> {
   return csvRecords(fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 }));
 }
 
-async function* xlsxRecords(file: string): AsyncGenerator<SourceRecord> {
+async function* xlsxRecords(file: string, seen: { sheets: number }): AsyncGenerator<SourceRecord> {
   const reader = new (await loadExcelJS()).stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -59,6 +59,7 @@ async function* xlsxRecords(file: string): AsyncGenerator<SourceRecord> {
     worksheets: 'emit',
   });
   for await (const sheet of reader) {
+    seen.sheets += 1;
     const name = (sheet as unknown as { name?: string }).name ?? '';
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
       const values = (row.values as unknown[]).slice(1).map(cellText);
@@ -75,7 +76,8 @@ export async function* scanFile(file: string): AsyncGenerator<ScanEvent> {
     return;
   }
   const excel = await isZip(file);
-  const records = excel ? xlsxRecords(file) : csvFileRecords(file);
+  const seen = { sheets: 0 };
+  const records = excel ? xlsxRecords(file, seen) : csvFileRecords(file);
   let layout: Layout | null = null;
   let block = -1;
   let sinceHeader = 0;
@@ -117,12 +119,14 @@ export async function* scanFile(file: string): AsyncGenerator<ScanEvent> {
       yield { kind: 'error', error: rowError(e.lines ?? 1, 'file', 'csv') };
       return;
     }
-    // A zip that is no workbook, or a damaged one.
+    // A zip that is no workbook, or a damaged one: not the columns' fault.
     if (excel) {
-      yield { kind: 'error', error: rowError(1, 'file', 'columns') };
+      yield { kind: 'error', error: rowError(1, 'file', 'format') };
       return;
     }
     throw err;
   }
-  if (!layout) yield { kind: 'error', error: rowError(1, 'file', 'columns') };
+  // A zip without a single worksheet is no workbook (a Word file named .xlsx), whatever its columns.
+  if (!layout)
+    yield { kind: 'error', error: rowError(1, 'file', excel && seen.sheets === 0 ? 'format' : 'columns') };
 }

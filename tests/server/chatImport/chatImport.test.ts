@@ -2,6 +2,7 @@
 // Account Manager's CSV (with and without BOM), the template, the product's own export back in,
 // row errors listed before anything is written, the same file twice, merge and unmerge, search,
 // and who may do what.
+
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { exportRange } from '../../../core/format/exportRange';
 import { memberships } from '../../../server/accounts/schema';
 import { chatImports, unknownChatMessages, unknownChats } from '../../../server/chatImport/schema';
 import { type Harness, otherAccount, type Payload, startChatHarness } from '../chat/chatHarness';
+import { docx } from '../media/fixtures';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-import-'));
 
@@ -186,6 +188,17 @@ describe('chat import', () => {
     const empty = await upload(h, file('empty.csv', `${OAM_HEADER}\n`));
     expect(empty.status).toBe(400);
     expect(empty.body.field).toBe('file');
+    // A zip that is no workbook (a Word file named .xlsx) is not blamed on its columns.
+    const notExcel = path.join(tmp, 'history.xlsx');
+    fs.writeFileSync(notExcel, await docx());
+    const word = await upload(h, notExcel);
+    expect(word.status).toBe(400);
+    expect(word.body.errors[0]).toMatchObject({
+      line: 1,
+      field: 'file',
+      code: 'format',
+      message: 'This file is not a CSV or Excel (.xlsx) file.',
+    });
   });
 
   it('the template ties a conversation to the follower its social id names; the rest wait in the list', async () => {
