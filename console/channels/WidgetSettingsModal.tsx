@@ -5,7 +5,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { GREETING_PLACEHOLDERS } from '../../core/format/greeting';
 import { PRE_CHAT_FIELD_TYPES, type PreChatField, type WidgetMenuButton } from '../../core/models/widget';
-import { WIDGET_LIMITS, type WidgetSettings } from '../../core/widget/settings';
+import { LOGO_ACCEPT, pickerColor, WIDGET_LIMITS, type WidgetSettings } from '../../core/widget/settings';
 import { t } from '../app/i18n';
 import { Confirm } from '../ui/Dialog';
 import { FieldErrorText } from '../ui/FieldErrorText';
@@ -23,6 +23,7 @@ import {
   save,
   saveResult,
   saving,
+  shownErrors,
   uploadLogo,
 } from './widgetSettingsState';
 
@@ -85,11 +86,11 @@ function TextField({
   );
 }
 
-/** #rrggbbaa text plus the browser's picker (which only knows #rrggbb; alpha is kept). */
+/** #rrggbbaa text plus the browser's picker (which only knows #rrggbb; alpha is kept; #abc shows as #aabbcc). */
 function ColorField({ label, name }: { label: string; name: 'button_color' | 'label_color' }) {
   useSignals();
   const value = draft.value?.[name] ?? '';
-  const six = /^#[0-9a-f]{6}/i.exec(value)?.[0] ?? '#000000';
+  const six = pickerColor(value);
   const alpha = value.length === 9 ? value.slice(7) : '';
   return (
     <Field label={label} field={name}>
@@ -97,7 +98,7 @@ function ColorField({ label, name }: { label: string; name: 'button_color' | 'la
         <div className="ws-color">
           <input
             type="color"
-            value={six.toLowerCase()}
+            value={six}
             aria-label={label}
             onChange={(e) => edit({ [name]: `${e.target.value}${alpha}` })}
           />
@@ -131,7 +132,7 @@ function Appearance() {
               <input
                 ref={fileRef}
                 type="file"
-                accept=".png,.jpg,.jpeg,.svg"
+                accept={LOGO_ACCEPT}
                 hidden
                 onChange={(e) => {
                   const file = e.target.files?.[0];
@@ -607,7 +608,9 @@ export function WidgetSettingsModal({ widgetId, onClose }: { widgetId: string; o
       menu: ['menu', 'ice_breakers'],
       install: [],
     };
-    return errors.value.some((e) => prefix[t2].some((p) => e.field === p || e.field.startsWith(`${p}.`)));
+    return shownErrors.value.some((e) =>
+      prefix[t2].some((p) => e.field === p || e.field.startsWith(`${p}.`)),
+    );
   };
   return (
     <div className="ws-layer">

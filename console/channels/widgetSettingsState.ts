@@ -20,6 +20,10 @@ export const saveResult = signal<'ok' | 'fail' | null>(null);
 export const serverError = signal<FieldError | null>(null);
 
 export const errors = computed<FieldError[]>(() => (draft.value ? validateWidgetSettings(draft.value) : []));
+/** The local errors and the server's: what marks a tab as having errors. */
+export const shownErrors = computed<FieldError[]>(() =>
+  serverError.value ? [...errors.value, serverError.value] : errors.value,
+);
 export const dirty = computed(
   () =>
     Boolean(draft.value && loaded.value) &&

@@ -3,6 +3,9 @@
 
 import { mediaFileAddress } from '../models/media';
 import { PRE_CHAT_FIELD_TYPES, type PreChatField, WIDGET_DEFAULTS, type WidgetMenu } from '../models/widget';
+import type { UploadRules } from '../upload/checkFiles';
+import { CONTENT_TYPE_BY_EXTENSION } from '../upload/contentTypes';
+import { ALLOWED_EXTENSIONS, isAllowedType } from '../upload/fileTypes';
 import { type FieldError, hasMaxLength, isBlank, isColor, isUrl, MESSAGES } from '../validation/rules';
 
 export const WIDGET_LIMITS = {
@@ -64,6 +67,30 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 /** A logo is an http(s) address or the path of a file uploaded to this server's media library. */
 export function isLogoAddress(value: unknown): boolean {
   return isBlank(value) || isUrl(value) || mediaFileAddress(value)?.origin === null;
+}
+
+/** What POST /api/widget/logo stores: any image on spec 5's allowed list (gif included). */
+export const LOGO_UPLOAD_RULES: UploadRules = { allowed: ['image/*'] };
+
+/** The allowed extensions whose files LOGO_UPLOAD_RULES take: jpg, jpeg, gif, png, svg. */
+export const LOGO_EXTENSIONS: readonly string[] = ALLOWED_EXTENSIONS.filter((extension) =>
+  isAllowedType(
+    { name: `logo.${extension}`, type: CONTENT_TYPE_BY_EXTENSION[extension] },
+    LOGO_UPLOAD_RULES.allowed,
+  ),
+);
+
+/** The logo file picker's accept attribute: exactly the files the server takes as a logo. */
+export const LOGO_ACCEPT = LOGO_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+/**
+ * The #rrggbb a colour picker shows for a colour the checks accept, as the widget draws it: #abc
+ * is #aabbcc, #rrggbbaa its first six digits (the picker has no alpha). Black for anything else.
+ */
+export function pickerColor(value: string): string {
+  if (!isColor(value)) return '#000000';
+  const digits = value.slice(1).toLowerCase();
+  return digits.length === 3 ? `#${[...digits].map((d) => d + d).join('')}` : `#${digits.slice(0, 6)}`;
 }
 
 /** The settings that are plain texts (colours and the logo's address included). */

@@ -7,6 +7,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { and, eq } from 'drizzle-orm';
 import { mediaFileAddress } from '../../core/models/media';
 import type { UploadRules } from '../../core/upload/checkFiles';
+import { LOGO_UPLOAD_RULES } from '../../core/widget/settings';
 import type { AppContext } from '../context';
 import { accountFilesByIds, type FileRow } from '../media/fileRows';
 import { maxUploadBytes, storeMediaFile } from '../media/store';
@@ -16,7 +17,8 @@ import { widgetUploads } from './schema';
 
 export const WIDGET_UPLOADS_FOLDER = 'Widget uploads';
 const VISITOR_RULES: UploadRules = { inChat: true };
-const LOGO_RULES: UploadRules = { allowed: ['image/*'] };
+/** The console's logo picker offers the same files (LOGO_ACCEPT). */
+const LOGO_RULES = LOGO_UPLOAD_RULES;
 
 /** Multipart limits for one file: one byte over the largest allowed file is enough to refuse it. */
 export const ONE_FILE_LIMITS = { fileSize: maxUploadBytes() + 1, files: 1, fields: 5 };

@@ -1,9 +1,15 @@
 // Widget settings rules shared by the console modal and the server (spec 3 widget info, 5, 9).
 import { describe, expect, it } from 'vitest';
+import { checkFile } from '../../../core/upload/checkFiles';
+import { CONTENT_TYPE_BY_EXTENSION } from '../../../core/upload/contentTypes';
+import { ALLOWED_EXTENSIONS } from '../../../core/upload/fileTypes';
 import {
   defaultWidgetSettings,
   isLogoAddress,
+  LOGO_ACCEPT,
+  LOGO_UPLOAD_RULES,
   normalizeWidgetSettings,
+  pickerColor,
   validateWidgetSettings,
 } from '../../../core/widget/settings';
 
@@ -80,5 +86,34 @@ describe('widget settings', () => {
     ['javascript:alert(1)', false],
   ])('a logo at %j is allowed: %s', (logo, allowed) => {
     expect(isLogoAddress(logo)).toBe(allowed);
+  });
+
+  it('offers exactly the logo files the server stores, gif included', () => {
+    const taken = ALLOWED_EXTENSIONS.filter(
+      (ext) =>
+        checkFile(
+          {
+            name: `logo.${ext}`,
+            type: CONTENT_TYPE_BY_EXTENSION[ext],
+            size: 1000,
+            resolution: { width: 64, height: 64 },
+          },
+          LOGO_UPLOAD_RULES,
+        ) === null,
+    );
+    expect(LOGO_ACCEPT.split(',')).toEqual(taken.map((ext) => `.${ext}`));
+    expect(LOGO_ACCEPT).toBe('.jpg,.jpeg,.gif,.png,.svg');
+  });
+
+  it.each([
+    ['#abc', '#aabbcc'],
+    ['#ABC', '#aabbcc'],
+    ['#A1B2C3', '#a1b2c3'],
+    ['#59c7f9ff', '#59c7f9'],
+    ['#12', '#000000'],
+    ['#abcd', '#000000'],
+    ['red', '#000000'],
+  ])('shows %s in the colour picker as %s', (value, shown) => {
+    expect(pickerColor(value)).toBe(shown);
   });
 });
