@@ -223,6 +223,11 @@ export default function IntentsPage({ titleKey }: PageProps) {
                       }
                     }}
                   />
+                  {!intent.reply_message_name ? (
+                    <div className="auto-try-problem" data-testid="intent-reply-gone">
+                      {t('automation.keyword.replyGone')}
+                    </div>
+                  ) : null}
                 </td>
                 <EditDeleteCell onEdit={() => setEditing(intent)} onDelete={() => deleter.ask(intent)} />
               </tr>

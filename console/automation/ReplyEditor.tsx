@@ -8,7 +8,7 @@ import { MAX_REPLY_ITEMS, newReplyItem, type ReplyItem } from '../../core/automa
 import { REPLY_MESSAGE_TYPES, type ReplyMessageType } from '../../core/models/chat';
 import { t } from '../app/i18n';
 import { localMessage } from '../app/localMessage';
-import { Dialog } from '../templates/Dialog';
+import { ConfirmDialog, Dialog } from '../templates/Dialog';
 import { notifySaved } from '../templates/Toasts';
 import { CancelSave } from '../ui/CancelSave';
 import { DragHandle, SortableList, useSortableRow } from '../ui/Sortable';
@@ -20,6 +20,8 @@ import {
   type ReplyBody,
   type ReplyGroup,
   type ReplyMessage,
+  type ReplyUsage,
+  replyUsage,
   saveReply,
 } from './api';
 import { EditableList } from './EditableList';
@@ -27,6 +29,16 @@ import { AddItemBar, ItemBody, type ItemRow, rowKeyer } from './ReplyItemRows';
 import { ActiveToggle, type Problems, problemsOf, problemsUnder, SelectInput, TextInput } from './ui';
 
 const keyed = rowKeyer('item');
+
+/** The rules, intents and greetings that answer with a reply message, as the questions name them. */
+export function usageNames(usage: ReplyUsage | null): string[] {
+  if (!usage) return [];
+  return [
+    ...usage.keywords.map((k) => `“${k.name}”`),
+    ...usage.intents.map((i) => `“${i.name}”`),
+    ...usage.settings.map((s) => t(`automation.reply.usage.${s}`)),
+  ];
+}
 
 function SortableItem({
   row,
@@ -225,7 +237,19 @@ export function ReplyEditor({
     setProblems({});
   };
 
+  // Switching off a reply message that answers something asks first, naming what (it would send nothing).
+  const [usedBy, setUsedBy] = useState<string | null>(null);
   const save = async () => {
+    if (reply?.is_active && !active) {
+      const names = usageNames(await replyUsage(reply._id).catch(() => null));
+      if (names.length) {
+        setUsedBy(t('automation.reply.usedByOff', { count: names.length, names: names.join(', ') }));
+        return;
+      }
+    }
+    await store();
+  };
+  const store = async () => {
     setBusy(true);
     try {
       const saved = await saveReply(reply?._id ?? null, { ...body, name });
@@ -315,6 +339,17 @@ export function ReplyEditor({
         </div>
         <Preview body={body} />
       </div>
+      {usedBy ? (
+        <ConfirmDialog
+          title={t('automation.reply.offConfirmTitle')}
+          text={usedBy}
+          onNo={() => setUsedBy(null)}
+          onYes={() => {
+            setUsedBy(null);
+            store();
+          }}
+        />
+      ) : null}
       <UnableToSaveAlert open={failed} onClose={() => setFailed(false)} />
     </Dialog>
   );

@@ -28,7 +28,7 @@ import {
   type ReplyUsage,
   replyUsage,
 } from './api';
-import { ReplyEditor } from './ReplyEditor';
+import { ReplyEditor, usageNames } from './ReplyEditor';
 import { type Problems, problemsOf, SearchedTable, SelectInput, StatusBadge, Tabs, Toggle } from './ui';
 import './automation.css';
 import '../templates/templates.css';
@@ -37,12 +37,7 @@ type Tab = 'messages' | 'greeting' | 'outside';
 
 /** "2 automatic answers use this reply message: “Price”, the greeting. …", or nothing when none do. */
 function usageText(usage: ReplyUsage | null): string | null {
-  if (!usage) return null;
-  const names = [
-    ...usage.keywords.map((k) => `“${k.name}”`),
-    ...usage.intents.map((i) => `“${i.name}”`),
-    ...usage.settings.map((s) => t(`automation.reply.usage.${s}`)),
-  ];
+  const names = usageNames(usage);
   return names.length ? t('automation.reply.usedBy', { count: names.length, names: names.join(', ') }) : null;
 }
 

@@ -5,7 +5,8 @@
 // saved templates also carry the templates' form for Messenger, Instagram and WeChat, whose
 // adapters convert it with core/template's own converters (what the editor previews). Anything a
 // channel cannot take fails with the item's field, and nothing is sent (spec 8: a failed
-// conversion returns nothing).
+// conversion returns nothing); the bot instead leaves out what is gone, switched off or not shown
+// on the channel and sends the rest (ReplyConvertOptions.leaveOutUnavailable).
 import type { Location } from '../models/location';
 import type { MessageItem, TemplateSource } from '../models/message';
 import { isFormConverted, sendOptions, type TemplateKind } from '../template/channelPreview';
@@ -113,8 +114,10 @@ const formItems = (form: unknown): unknown[] => {
 export interface ReplyConvertOptions {
   /**
    * For a customer the bot answers (docs/api.md "What the bot sends"): an item whose location
-   * was switched off or deleted, or whose template was deleted, is left out (`left`) and the
-   * rest goes; only when nothing is left does the reply fail, with those reasons.
+   * was switched off or deleted, or whose template was deleted, or that the customer's channel
+   * cannot show (an image map or a LINE-only custom message outside LINE, a LINE sticker on
+   * WeChat), is left out (`left`) and the rest goes; only when nothing is left does the reply
+   * fail, with those reasons.
    */
   leaveOutUnavailable?: boolean;
 }
@@ -133,7 +136,7 @@ class Converter {
     readonly leaveOut = false,
   ) {}
 
-  /** Something saved that the item names is gone or switched off. */
+  /** Something saved that the item names is gone or switched off, or the channel cannot show it. */
   unavailable(at: string, message: string) {
     (this.leaveOut ? this.left : this.problems).add(at, message);
   }
@@ -221,7 +224,7 @@ class Converter {
   }
 
   imagemap(item: ReplyItem, at: string) {
-    if (!this.line) return this.problems.add(`${at}.bubbleIds`, CONVERT_MESSAGES.lineOnly);
+    if (!this.line) return this.unavailable(`${at}.bubbleIds`, CONVERT_MESSAGES.lineOnly);
     const ref = this.template(item.bubbleIds?.[0] ?? '', `${at}.bubbleIds[0]`);
     if (!ref) return;
     if (ref.kind !== 'imagemap') return this.problems.add(`${at}.bubbleIds[0]`, CONVERT_MESSAGES.notImagemap);
@@ -256,7 +259,7 @@ class Converter {
       for (const e of checkLineMessage(m))
         this.problems.add(`${where}${e.field ? `.${e.field}` : ''}`, e.message);
       if ((type === 'location' || type === 'imagemap') && !this.line) {
-        this.problems.add(where, CONVERT_MESSAGES.customLineOnly);
+        this.unavailable(where, CONVERT_MESSAGES.customLineOnly);
         continue;
       }
       if (type === 'text') this.out.push({ type: 'text', text: String(m.text ?? '') });
@@ -279,7 +282,7 @@ class Converter {
   }
 
   sticker(packageId: string, stickerId: string, at: string) {
-    if (this.channel === 'wechat') return this.problems.add(at, CONVERT_MESSAGES.stickerWeChat);
+    if (this.channel === 'wechat') return this.unavailable(at, CONVERT_MESSAGES.stickerWeChat);
     this.out.push({ type: 'sticker', packageId, stickerId });
   }
 

@@ -1,7 +1,7 @@
 // What a rule's answer would really bring the customer, for the console's "try it": the bot
-// sends nothing when the reply message is deleted or switched off, or when nothing in it can go
-// (its location switched off, its template deleted, a LINE-only item elsewhere), and leaves out
-// the items whose location or template is gone (core/automation/replyConvert.ts). Also who uses a
+// sends nothing when the reply message is deleted or switched off, or when nothing in it can go,
+// and leaves out the items whose location or template is gone or that the channel cannot show (an
+// image map or LINE-only custom message outside LINE, a sticker on WeChat) (core/automation/replyConvert.ts). Also who uses a
 // reply message or a location, for the console's warnings before deleting or switching off.
 import { and, eq } from 'drizzle-orm';
 import { BOT_CHANNELS, type BotChannel, toChannelItems } from '../../core/automation/replyConvert';
@@ -38,12 +38,18 @@ export async function replyGaps(ctx: AppContext, accountId: string, replyId: str
       lookups,
       { leaveOutUnavailable: true },
     );
-    const found = result.ok ? result.left?.[0] : result.errors[0];
-    if (!found) continue;
+    // Every reason once per channel: a reply may leave out an image map on Messenger and a
+    // switched-off location everywhere.
     const nothing = !result.ok;
-    const same = gaps.find((g) => g.message === found.message && g.nothing === nothing);
-    if (same) same.channels.push(channel);
-    else gaps.push({ message: found.message, field: found.field, channels: [channel], nothing });
+    const reasons = result.ok ? (result.left ?? []) : result.errors;
+    const told = new Set<string>();
+    for (const found of reasons) {
+      if (told.has(found.message)) continue;
+      told.add(found.message);
+      const same = gaps.find((g) => g.message === found.message && g.nothing === nothing);
+      if (same) same.channels.push(channel);
+      else gaps.push({ message: found.message, field: found.field, channels: [channel], nothing });
+    }
   }
   return gaps;
 }

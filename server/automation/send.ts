@@ -36,7 +36,9 @@ export type ReplySource = Pick<ReplyRow, 'name' | 'items' | 'quickReplies'>;
  * The items of a reply for one channel, or an InvalidReply. For a customer (`followerId`), cards
  * of templates with an API source are filled from a call made now (server/apiConnections) and
  * location cards speak the customer's language. The bot (`fromBot`) leaves out items whose
- * location or template is gone or switched off and sends the rest (docs/api.md).
+ * location or template is gone or switched off, or that the channel cannot show (an image map or
+ * LINE-only custom message outside LINE, a sticker on WeChat), and sends the rest (docs/api.md);
+ * an agent is refused by field instead.
  */
 export async function itemsForChannel(
   ctx: AppContext,

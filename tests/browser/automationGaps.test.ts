@@ -1,7 +1,9 @@
 // Automatic replies that would send nothing say so in real Chromium (docs/api.md "What the bot
 // sends"): "try it" names the reason, a failed check says it failed, deleting a reply message that
 // rules use and switching off a location that replies send ask Yes / No naming them (spec 5), in
-// English at 1440 px and Thai at 768 px; a Thai widget visitor (/th/widget, 380 px) gets a
+// English at 1440 px and Thai at 768 px; so does switching off a reply message that rules use; "try
+// it" names a LINE sticker WeChat leaves out; the intent list marks an intent whose reply message
+// was deleted; a Thai widget visitor (/th/widget, 380 px) gets a
 // location card with Thai buttons and hours.
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
@@ -68,6 +70,23 @@ beforeAll(async () => {
   await replyWithRule('Asok', 'Asok', 'asok', [{ type: 'location', locationId: asok._id }]);
   // Switched off after the reply was saved (a reply is refused with one when it is saved).
   await call('PUT', `/api/location/${old._id}`, place('Old branch', 'Disactive'));
+  await replyWithRule('Price list', 'Price', 'price', [{ type: 'text', text: 'From 100 baht' }]);
+  await replyWithRule('Sticker hello', 'Sticker', 'sticker hello', [
+    { type: 'sticker', packageId: '446', stickerId: '1988' },
+    { type: 'text', text: 'Hi there' },
+  ]);
+  const hours = (
+    await call('POST', '/api/reply/message/create', {
+      name: 'Opening hours answer',
+      items: [{ type: 'text', text: 'Open 10:00–21:00' }],
+    })
+  ).reply_message;
+  await call('POST', '/api/intent/create', {
+    name: 'Opening hours',
+    training_phrases: ['when are you open'],
+    reply_message_id: hours._id,
+  });
+  await call('DELETE', `/api/reply/message/${hours._id}`, {});
   browser = await launchBrowser();
   wide = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   narrow = await (await browser.newContext({ viewport: { width: 768, height: 1000 } })).newPage();
@@ -139,7 +158,82 @@ describe('try it', () => {
   });
 });
 
+describe('try it on a reply a channel cannot fully show', () => {
+  it('names the channel that leaves a LINE sticker out, in English and in Thai', async () => {
+    await wide.goto(`${server.url}/keyword-mapping`);
+    await wide.getByTestId('keyword-row').first().waitFor();
+    await tryText(wide, 'sticker hello');
+    await expect
+      .poll(() => wide.getByTestId('try-gaps').textContent())
+      .toBe('On WeChat it would leave part of its reply out: WeChat cannot show LINE stickers.');
+    await shot(wide, 'try-sticker-en-1440');
+
+    await narrow.goto(`${server.url}/th/keyword-mapping`);
+    await narrow.getByTestId('keyword-row').first().waitFor();
+    await tryText(narrow, 'sticker hello');
+    await expect.poll(() => narrow.getByTestId('try-gaps').textContent()).toContain('ทาง WeChat');
+    await shot(narrow, 'try-sticker-th-768');
+  });
+});
+
+describe('an intent whose reply message was deleted', () => {
+  it('says it sends nothing, also at 768 px where the reply column is hidden', async () => {
+    await wide.goto(`${server.url}/setting/intent`);
+    const row = wide.getByTestId('intent-row').filter({ hasText: 'Opening hours' });
+    await expect
+      .poll(() => row.getByTestId('intent-reply-gone').textContent())
+      .toBe('Reply message deleted: this rule sends nothing');
+    await shot(wide, 'intent-gone-en-1440');
+
+    await narrow.goto(`${server.url}/th/setting/intent`);
+    const thaiRow = narrow.getByTestId('intent-row').filter({ hasText: 'Opening hours' });
+    await expect
+      .poll(() => thaiRow.getByTestId('intent-reply-gone').textContent())
+      .toBe('ข้อความตอบกลับถูกลบแล้ว: กฎนี้จะไม่ส่งข้อความใด');
+    expect(await thaiRow.getByTestId('intent-reply-gone').isVisible()).toBe(true);
+    await shot(narrow, 'intent-gone-th-768');
+  });
+});
+
 describe('before something an automatic reply needs goes', () => {
+  it('switching off a reply message that rules use asks Yes / No naming them', async () => {
+    const active = async () =>
+      (await call('GET', '/api/reply/message/list')).list.find(
+        (r: { name: string }) => r.name === 'Price list',
+      ).is_active;
+    await wide.goto(`${server.url}/reply-message`);
+    await wide
+      .getByTestId('reply-row')
+      .filter({ hasText: 'Price list' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    await wide.getByTestId('reply-editor').locator('label.auto-toggle').first().click();
+    await wide.getByTestId('save-reply').click();
+    const question = wide.getByRole('dialog', { name: 'Switch off this reply message?' });
+    await expect
+      .poll(() => question.textContent())
+      .toContain(
+        '1 automatic answer uses this reply message: “Price”. While it is switched off, it sends the customer nothing.',
+      );
+    await shot(wide, 'reply-off-en-1440');
+    await question.getByRole('button', { name: 'No', exact: true }).click();
+    expect(await active()).toBe(true);
+
+    await narrow.goto(`${server.url}/th/reply-message`);
+    await narrow
+      .getByTestId('reply-row')
+      .filter({ hasText: 'Price list' })
+      .getByRole('button', { name: 'แก้ไข' })
+      .click();
+    await narrow.getByTestId('reply-editor').locator('label.auto-toggle').first().click();
+    await narrow.getByTestId('save-reply').click();
+    const thai = narrow.getByRole('dialog', { name: 'ปิดใช้งานข้อความตอบกลับนี้หรือไม่?' });
+    await expect.poll(() => thai.textContent()).toContain('การตอบอัตโนมัติ 1 รายการใช้ข้อความนี้: “Price”');
+    await shot(narrow, 'reply-off-th-768');
+    await thai.getByRole('button', { name: 'ใช่', exact: true }).click();
+    await expect.poll(active).toBe(false);
+  });
+
   it('deleting a reply message names the rules that use it in the Yes / No question', async () => {
     await wide.goto(`${server.url}/reply-message`);
     const row = wide.getByTestId('reply-row').filter({ hasText: 'Old branch card' });

@@ -110,6 +110,35 @@ describe('toChannelItems', () => {
     });
   });
 
+  it('for the bot, leaves out what the channel cannot show and sends the rest', () => {
+    const bot = { leaveOutUnavailable: true };
+    const reply = draft([
+      { type: 'imageMap', bubbleIds: ['x'] },
+      { type: 'sticker', packageId: '446', stickerId: '1988' },
+      { type: 'text', text: 'Hello' },
+    ]);
+    expect(toChannelItems(reply, 'wechat', lookups, bot)).toEqual({
+      ok: true,
+      message: [{ type: 'text', text: 'Hello' }],
+      left: [
+        { field: 'items[0].bubbleIds', message: 'Image maps can be sent on LINE only.' },
+        { field: 'items[1]', message: 'WeChat cannot show LINE stickers.' },
+      ],
+    });
+    const messenger = toChannelItems(reply, 'messenger', lookups, bot);
+    expect(messenger.ok && messenger.message.map((m) => m.type)).toEqual(['sticker', 'text']);
+    // Nothing left: nothing goes, saying why; an agent's send is still refused by field.
+    const onlySticker = draft([{ type: 'sticker', packageId: '446', stickerId: '1988' }]);
+    expect(toChannelItems(onlySticker, 'wechat', lookups, bot)).toMatchObject({
+      ok: false,
+      errors: [{ field: 'items[0]', message: 'WeChat cannot show LINE stickers.' }],
+    });
+    expect(toChannelItems(reply, 'wechat', lookups)).toMatchObject({
+      ok: false,
+      errors: [{ field: 'items[0].bubbleIds' }, { field: 'items[1]' }],
+    });
+  });
+
   it('Instagram, which has no call buttons, gets the location card with the phone as text', () => {
     const reply = draft([{ type: 'location', locationId: 'loc1' }]);
     const instagram = toChannelItems(reply, 'instagram', lookups);

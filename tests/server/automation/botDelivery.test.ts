@@ -1,6 +1,7 @@
 // What the bot really sends (docs/api.md "What the bot sends"): a location card in the customer's
 // language (a widget visitor's own, else the account's customer language), a switched-off
-// location left out of a reply while the rest goes, and the console's "try it" and usage calls
+// location or an item the customer's channel cannot show left out of a reply while the rest goes,
+// and the console's "try it" and usage calls
 // saying beforehand when a rule would send nothing and why.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -61,12 +62,16 @@ async function widget(path: string, body: unknown, token?: string) {
   return { status: res.status, body: (await res.json()) as Payload };
 }
 
+/** The last widget visitor widgetVisitorSays made. */
+let lastVisitorId = '';
+
 /** A new widget visitor whose widget speaks `lang`; writes `text`; answers the bot's items. */
 async function widgetVisitorSays(lang: string | undefined, text: string) {
   const widgetId = h.owner.widgetId;
   const verified = await widget('/service/widget/verify', { widget_id: widgetId, ...(lang ? { lang } : {}) });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   const { session_id, visitor_id } = verified.body.data;
+  lastVisitorId = visitor_id;
   const sent = await widget(
     `/service/webhook/widget/${widgetId}`,
     {
@@ -207,5 +212,86 @@ describe('a reply that cannot send everything', () => {
 
     const where = await ok('GET', `/api/location/${locationId}/usage`);
     expect(where.replies).toEqual([expect.objectContaining({ name: 'Where' })]);
+  });
+});
+
+describe('a reply item the customer’s channel cannot show', () => {
+  const LINE_MAP = JSON.stringify({
+    type: 'location',
+    title: 'Siam branch',
+    address: '989 Rama I Rd',
+    latitude: 13.7466,
+    longitude: 100.5393,
+  });
+
+  it('the bot leaves a LINE-only custom message out on the widget and sends the rest; an agent is refused by field', async () => {
+    const mixed = await reply('Map and words', [
+      { type: 'text', text: 'Here is how to find us' },
+      { type: 'custom', json: LINE_MAP },
+    ]);
+    await rule('Map and words', 'find us', mixed._id);
+    const items = await widgetVisitorSays('en', 'find us');
+    expect(items).toContain('Here is how to find us');
+    expect(items).not.toContain('"type":"location"');
+
+    const { follower } = await conversation(h, h.owner.widgetId, lastVisitorId);
+    const refused = await h.api('POST', '/api/chat/send/template', {
+      followerId: follower?.id,
+      reply_message_id: mixed._id,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      field: 'items[1].json',
+      message: 'This custom message can be sent on LINE only.',
+    });
+  });
+
+  it('try it tells per channel what is left out, and where nothing would be left', async () => {
+    const sticker = await reply('Sticker hello', [
+      { type: 'sticker', packageId: '446', stickerId: '1988' },
+      { type: 'text', text: 'Hi there' },
+    ]);
+    await rule('Sticker hello', 'sticker hello', sticker._id);
+    expect((await ok('POST', '/api/keyword/test', { text: 'sticker hello' })).gaps).toEqual([
+      {
+        message: 'WeChat cannot show LINE stickers.',
+        field: 'items[0]',
+        channels: ['wechat'],
+        nothing: false,
+      },
+    ]);
+
+    const onlyMap = await reply('Only the map', [{ type: 'custom', json: LINE_MAP }]);
+    await rule('Only the map', 'only the map', onlyMap._id);
+    expect((await ok('POST', '/api/keyword/test', { text: 'only the map' })).gaps).toEqual([
+      {
+        message: 'This custom message can be sent on LINE only.',
+        field: 'items[0].json',
+        channels: ['messenger', 'instagram', 'wechat', 'widget'],
+        nothing: true,
+      },
+    ]);
+
+    // Two reasons on one channel are both told.
+    const off = (await ok('POST', '/api/location/create', { ...PLACE, name: 'Shut branch' })).location;
+    const both = await reply('Map and branch', [
+      { type: 'text', text: 'Come by' },
+      { type: 'custom', json: LINE_MAP },
+      { type: 'location', locationId: off._id },
+    ]);
+    await ok('PUT', `/api/location/${off._id}`, { ...PLACE, name: 'Shut branch', isActive: 'Disactive' });
+    await rule('Map and branch', 'map and branch', both._id);
+    expect((await ok('POST', '/api/keyword/test', { text: 'map and branch' })).gaps).toEqual([
+      expect.objectContaining({
+        message: 'This location is switched off.',
+        channels: ['line', 'messenger', 'instagram', 'wechat', 'widget'],
+        nothing: false,
+      }),
+      expect.objectContaining({
+        message: 'This custom message can be sent on LINE only.',
+        channels: ['messenger', 'instagram', 'wechat', 'widget'],
+        nothing: false,
+      }),
+    ]);
   });
 });
