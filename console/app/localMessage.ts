@@ -1,6 +1,6 @@
 // A message from core's rules or from the server (spec 5 and 8 texts, in English) in the console's
 // language; one no list knows is shown as it was written.
-import { messageKey } from '../../core/text/messageKeys';
+import { translateMessage } from '../../core/text/messageKeys';
 import { t } from './i18n';
 
 export function localMessage(message: string): string {
@@ -9,6 +9,5 @@ export function localMessage(message: string): string {
 
 /** The message in the console's language, or null when no list knows it. */
 export function knownMessage(message: string | null | undefined): string | null {
-  const found = message ? messageKey(message) : null;
-  return found ? t(found.key, found.params) : null;
+  return translateMessage(message, t);
 }

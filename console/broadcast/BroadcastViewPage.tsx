@@ -274,7 +274,7 @@ export default function BroadcastViewPage({ params }: PageProps) {
                       <tr key={p.follower_id}>
                         <td>{p.line_name || '-'}</td>
                         <td>{t(`broadcast.channels.${p.channel_type}`)}</td>
-                        <td className="bc-reason">{p.error}</td>
+                        <td className="bc-reason">{p.error ? localMessage(p.error) : '-'}</td>
                       </tr>
                     ))}
                   </tbody>

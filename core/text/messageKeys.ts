@@ -79,6 +79,16 @@ export const MESSAGE_PARAMS: Record<string, readonly string[]> = {
   'server.addressRefused': ['address'],
   'server.folderDepth': ['n'],
   'server.broadcastExpired': ['n'],
+  'server.platformAnswered': ['platform', 'status', 'detail'],
+  'server.platformAnsweredBare': ['platform', 'status'],
+  'server.platformNoAnswer': ['platform'],
+  'server.platformUnreachable': ['platform', 'cause'],
+  'server.platformUnreachableBare': ['platform'],
+  'server.platformNotJson': ['platform'],
+  'server.cannotTakeMessage': ['platform', 'problems'],
+  'server.pictureUnreadable': ['status'],
+  'server.pictureUnreachable': ['cause'],
+  'server.pictureNoMediaId': ['platform'],
 };
 
 export interface MessageKey {
@@ -146,6 +156,35 @@ export function messageKey(message: string): MessageKey | null {
     return { key: pattern.key, params };
   }
   return null;
+}
+
+/**
+ * The message in a language (`t` translates a key with its values), or null when no list knows
+ * it. A list of our own problems (the `problems` of server.cannotTakeMessage, "messages[0]: …;
+ * …") has each problem translated in turn; field names and anything unknown stay as written.
+ */
+export function translateMessage(
+  message: string | null | undefined,
+  t: (key: string, params?: Record<string, string>) => string,
+): string | null {
+  const found = message ? messageKey(message) : null;
+  if (!found) return null;
+  const problems = found.params?.problems;
+  const params = problems ? { ...found.params, problems: translateProblems(problems, t) } : found.params;
+  return t(found.key, params);
+}
+
+function translateProblems(list: string, t: (key: string, params?: Record<string, string>) => string) {
+  return list
+    .split('; ')
+    .map((problem) => {
+      // A field path has no spaces ("messages[0].json[1].type"); the message after it is ours.
+      const field = /^([\w.[\]]+): (.+)$/s.exec(problem);
+      const message = field ? translateMessage(field[2], t) : null;
+      if (field && message) return `${field[1]}: ${message}`;
+      return translateMessage(problem, t) ?? problem;
+    })
+    .join('; ');
 }
 
 /** Every message's key, the values of those made from values standing as `{{name}}` (for tests). */

@@ -98,6 +98,24 @@ export const SERVER_MESSAGES = {
   weChatTextBytes: (max: number) => `WeChat allows at most ${max} bytes of text.`,
   addressRefused: (address: string) => `The address ${address} is not allowed.`,
 
+  // Why a delivery failed (a broadcast's report lists them per person). Ours is the frame; the
+  // platform's own words (`detail`) and the system's (`cause`) stay as they were written.
+  // The console takes the first pattern that matches, so a narrower one comes before a wider.
+  pictureUnreadable: (status: number | string) => `The picture could not be read (${status}).`,
+  pictureNoAnswer: 'The picture could not be reached (no answer in time)',
+  pictureUnreachable: (cause: string) => `The picture could not be reached (${cause})`,
+  pictureNoMediaId: (platform: string) => `${platform} kept no media id for the picture.`,
+  platformAnswered: (platform: string, status: number | string, detail: string) =>
+    `${platform} answered ${status}: ${detail}`,
+  platformNotJson: (platform: string) => `${platform} answered something that is not JSON`,
+  platformAnsweredBare: (platform: string, status: number | string) => `${platform} answered ${status}`,
+  platformNoAnswer: (platform: string) => `${platform} could not be reached (no answer in time)`,
+  platformUnreachable: (platform: string, cause: string) => `${platform} could not be reached (${cause})`,
+  platformUnreachableBare: (platform: string) => `${platform} could not be reached`,
+  cannotTakeMessage: (platform: string, problems: string) =>
+    `${platform} cannot take this message: ${problems}`,
+  typeNotSupported: 'This type is not supported.',
+
   // Widget
   widgetMissing: 'This chat widget does not exist.',
   sessionMoved: 'The widget session belongs to another visitor now.',

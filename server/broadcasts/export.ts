@@ -3,7 +3,11 @@
 // people it failed to reach with the reason.
 import { and, eq } from 'drizzle-orm';
 import { type BroadcastReport, broadcastReportTables } from '../../core/broadcast/report';
+import { createI18n, isLocale } from '../../core/i18n/index';
 import type { ReportColumn, ReportTable } from '../../core/reports/tables';
+import { translateMessage } from '../../core/text/messageKeys';
+import en from '../../locales/en.json';
+import th from '../../locales/th.json';
 import { followers } from '../chat/schema';
 import type { Db } from '../db/client';
 import { translator } from '../reports/export';
@@ -17,6 +21,18 @@ const col = (key: string, kind: ReportColumn['kind']): ReportColumn => ({
 });
 
 export const FAILED_ROWS_MAX = 50_000;
+
+const i18n = createI18n({ en, th });
+
+/** Why someone was not reached, in `lang` (as the console shows it); an unknown text as stored. */
+export function reasonIn(lang: unknown): (reason: string | null) => string {
+  const locale = isLocale(lang) ? lang : 'en';
+  const t = (key: string, params?: Record<string, string>) => {
+    i18n.setLocale(locale);
+    return i18n.t(key, params);
+  };
+  return (reason) => (reason ? (translateMessage(reason, t) ?? reason) : '');
+}
 
 export function listTable(
   rows: BroadcastRow[],
@@ -95,6 +111,7 @@ export async function reportFileTables(
     ],
     total: null,
   };
+  const reason = reasonIn(lang);
   const messages = broadcastReportTables(report, (m) => `${m.index + 1}. ${t(`broadcast.types.${m.type}`)}`);
   const failedRows = await db
     .select({
@@ -112,7 +129,11 @@ export async function reportFileTables(
     columns: [col('contact', 'text'), col('channel', 'text'), col('error', 'text')],
     rows: failedRows.map((r, i) => ({
       key: String(i),
-      cells: { contact: r.name || '-', channel: t(`broadcast.channels.${r.channel}`), error: r.error ?? '' },
+      cells: {
+        contact: r.name || '-',
+        channel: t(`broadcast.channels.${r.channel}`),
+        error: reason(r.error),
+      },
     })),
     total: null,
   };

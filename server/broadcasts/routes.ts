@@ -5,12 +5,23 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { array, defaulted, enums, type } from 'superstruct';
-import { toChannelItems } from '../../core/automation/replyConvert';
-import { BROADCAST_CHANNEL_TYPES, type BroadcastAction, TARGET_TYPES } from '../../core/broadcast/compose';
+import {
+  type BotChannel,
+  CONVERT_MESSAGES,
+  type ReplyLookups,
+  toChannelItems,
+} from '../../core/automation/replyConvert';
+import {
+  BROADCAST_CHANNEL_TYPES,
+  type BroadcastAction,
+  type BroadcastBody,
+  TARGET_TYPES,
+} from '../../core/broadcast/compose';
 import { BROADCAST_RECIPIENTS, BROADCAST_TABS, MessagesTarget } from '../../core/models/broadcast';
 import { EXPORT_FORMATS, type ExportFormat } from '../../core/reports/wire';
+import { LINE_LIMITS } from '../../core/template/limits';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
-import { MESSAGES } from '../../core/validation/rules';
+import { type FieldError, MESSAGES } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
 import { requireArea } from '../accounts/permissions';
 import { channels } from '../accounts/schema';
@@ -68,6 +79,40 @@ function sendFile(reply: FastifyReply, file: Buffer, format: ExportFormat, name:
 }
 
 /**
+ * What keeps the bubbles from going to the kinds of channel in `reached`, by field: each bubble
+ * converted as the sender converts it (core/automation/replyConvert), and for LINE the messages
+ * of all bubbles together, as one multicast takes at most LINE_LIMITS.messagesPerRequest.
+ */
+export function convertProblems(
+  body: Pick<BroadcastBody, 'name' | 'messages'>,
+  reached: ReadonlySet<BotChannel>,
+  lookups: ReplyLookups,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  let lineMessages = 0;
+  for (const channel of BROADCAST_CHANNEL_TYPES) {
+    if (!reached.has(channel)) continue;
+    body.messages.forEach((item, i) => {
+      const result = toChannelItems({ name: body.name, items: [item], quick_replies: [] }, channel, lookups);
+      if (result.ok) {
+        if (channel === 'line') lineMessages += result.message.filter((o) => o.type !== 'quickreply').length;
+        return;
+      }
+      for (const e of result.errors) {
+        const field = e.field.replace(/^items\[0\]/, `messages[${i}]`);
+        if (seen.has(field)) continue;
+        seen.add(field);
+        errors.push({ field, message: e.message });
+      }
+    });
+  }
+  if (lineMessages > LINE_LIMITS.messagesPerRequest)
+    errors.push({ field: 'messages', message: CONVERT_MESSAGES.tooManyLineMessages });
+  return errors;
+}
+
+/**
  * The bubbles must convert for every kind of channel the broadcast reaches now (a sticker for
  * WeChat, an image map for Messenger are refused before sending, naming the bubble), and for LINE
  * whenever the account sends to LINE (spec 8).
@@ -83,25 +128,7 @@ async function checkConvertsForChannels(ctx: AppContext, accountId: string, read
   );
   if (reached.size === 0) return;
   const lookups = await lookupsFor(ctx.db, accountId, read.body.messages);
-  const errors: { field: string; message: string }[] = [];
-  const seen = new Set<string>();
-  for (const channel of BROADCAST_CHANNEL_TYPES) {
-    if (!reached.has(channel)) continue;
-    read.body.messages.forEach((item, i) => {
-      const result = toChannelItems(
-        { name: read.body.name, items: [item], quick_replies: [] },
-        channel,
-        lookups,
-      );
-      if (result.ok) return;
-      for (const e of result.errors) {
-        const field = e.field.replace(/^items\[0\]/, `messages[${i}]`);
-        if (seen.has(field)) continue;
-        seen.add(field);
-        errors.push({ field, message: e.message });
-      }
-    });
-  }
+  const errors = convertProblems(read.body, reached, lookups);
   if (errors.length > 0) throw new InvalidBroadcast(errors);
 }
 

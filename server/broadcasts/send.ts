@@ -70,6 +70,21 @@ export function batchRetryKey(broadcastId: string, channelId: string, batchNo: n
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * What a recipient's row says when a send fails: a delivery error's text (our frame from
+ * core/text/serverMessages.ts around the platform's own words, so the console can translate it),
+ * or for anything else (a bug, the database) the system error; the error itself goes to the log.
+ */
+export function failureReason(err: unknown): string {
+  if (
+    err instanceof PermanentDeliveryError ||
+    err instanceof TemporaryDeliveryError ||
+    err instanceof ChannelNotConnected
+  )
+    return err.message;
+  return SERVER_MESSAGES.systemError;
+}
+
 export function emitProgress(ctx: AppContext, accountId: string, progress: BroadcastProgress) {
   ctx.io.of(AGENT_NAMESPACE).to(accountRoom(accountId)).emit(BROADCAST_EVENTS.PROGRESS, progress);
 }
@@ -411,10 +426,9 @@ function oneByOneSender(
             await sleep(Math.min(5_000, retryDelayMs(attempt, err)));
             continue;
           }
-          failed.push({
-            followerId: person.followerId,
-            error: err instanceof Error ? err.message : String(err),
-          });
+          if (!(err instanceof PermanentDeliveryError || err instanceof TemporaryDeliveryError))
+            ctx.log.error({ err, broadcastId: row.id }, 'broadcast delivery failed');
+          failed.push({ followerId: person.followerId, error: failureReason(err) });
           break;
         }
       }
@@ -485,7 +499,7 @@ async function sendChannel(
         await settle(ctx, row.id, batch, outcome);
       } catch (err) {
         if (err instanceof TemporaryDeliveryError && (await retryLater(ctx, row.id, batch, err))) continue;
-        const reason = err instanceof Error ? err.message : String(err);
+        const reason = failureReason(err);
         if (!(err instanceof PermanentDeliveryError || err instanceof TemporaryDeliveryError))
           ctx.log.error({ err, broadcastId: row.id }, 'broadcast batch failed');
         await settle(ctx, row.id, batch, {

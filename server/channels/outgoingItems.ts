@@ -1,6 +1,7 @@
 // What every platform adapter does first with a stored message's items: make their file
 // addresses fetchable by the platform (signed, expiring; signedMedia.ts), and word refusals.
 import type { MessageItem } from '../../core/models/message';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { FieldError } from '../../core/validation/rules';
 import type { AppContext } from '../context';
 import { platformUrl } from './signedMedia';
@@ -13,7 +14,7 @@ export function describeErrors(platform: string, errors: readonly FieldError[]):
     .slice(0, 5)
     .map((e) => (e.field ? `${e.field}: ${e.message}` : e.message))
     .join('; ');
-  return `${platform} cannot take this message: ${list}`;
+  return SERVER_MESSAGES.cannotTakeMessage(platform, list);
 }
 
 const THUMBNAIL = /\/media\/thumbs\//;

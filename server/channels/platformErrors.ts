@@ -1,5 +1,6 @@
 // What a platform's answer means for a delivery: a refusal (4xx) fails the message with the
 // platform's own reason (resendable); 429, 5xx and network trouble are retried with backoff.
+import { SERVER_MESSAGES as M } from '../../core/text/serverMessages';
 import { PermanentDeliveryError, TemporaryDeliveryError } from './adapters';
 
 /** Every platform call gives up after this long; the delivery claim (30 s) outlives it. */
@@ -23,7 +24,9 @@ export function platformFailure(
   reason: string,
   retryAfter?: string | null,
 ): Error {
-  const text = `${platform} answered ${status}${reason ? `: ${reason}` : ''}`.slice(0, REASON_MAX);
+  const text = (
+    reason ? M.platformAnswered(platform, status, reason) : M.platformAnsweredBare(platform, status)
+  ).slice(0, REASON_MAX);
   if (status === 429 || status >= 500 || status === 408)
     return new TemporaryDeliveryError(text, retryAfterMs(retryAfter));
   return new PermanentDeliveryError(text);
@@ -31,9 +34,25 @@ export function platformFailure(
 
 /** A call that never got an answer (refused connection, DNS, timeout): worth another try. */
 export function networkFailure(platform: string, err: unknown): TemporaryDeliveryError {
-  const cause = err instanceof Error ? (err.name === 'TimeoutError' ? 'no answer in time' : err.message) : '';
-  return new TemporaryDeliveryError(`${platform} could not be reached${cause ? ` (${cause})` : ''}`);
+  const cause = err instanceof Error ? err.message : '';
+  return new TemporaryDeliveryError(
+    timedOut(err)
+      ? M.platformNoAnswer(platform)
+      : cause
+        ? M.platformUnreachable(platform, cause)
+        : M.platformUnreachableBare(platform),
+  );
 }
+
+/** A picture to pass on that could not be fetched (no answer): worth another try. */
+export function pictureNetworkFailure(err: unknown): TemporaryDeliveryError {
+  const cause = err instanceof Error ? err.message : '';
+  return new TemporaryDeliveryError(
+    timedOut(err) || !cause ? M.pictureNoAnswer : M.pictureUnreachable(cause),
+  );
+}
+
+const timedOut = (err: unknown) => err instanceof Error && err.name === 'TimeoutError';
 
 /** Rejects after `ms` when the call has not settled; the call itself is left to finish or fail. */
 export function withTimeout<T>(call: Promise<T>, ms = PLATFORM_TIMEOUT_MS): Promise<T> {

@@ -2,14 +2,16 @@
 // with spec 5's text, a sixth bubble is refused, leaving asks first), scheduling it, watching it
 // go out live when its time comes (sent by the server's scheduler through the fake LINE API), and
 // reading its report after customers open its tracked link.
-import { eq } from 'drizzle-orm';
+import { mkdirSync } from 'node:fs';
+import { and, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { broadcasts } from '../../server/broadcasts/schema';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
+import { broadcastRecipients, broadcasts } from '../../server/broadcasts/schema';
 import { launchBrowser } from '../helpers/browser';
 import { type FakeLine, startFakeLine } from '../helpers/fakePlatforms/line';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
-import { apiOf, connectLine, seedLineFriends, tagFriends } from '../server/broadcasts/harness';
+import { apiOf, connectLine, eventually, seedLineFriends, tagFriends } from '../server/broadcasts/harness';
 import { signIn } from './liveHelpers';
 
 let server: TestServer;
@@ -35,6 +37,9 @@ afterAll(async () => {
   await server?.close();
   await line?.close();
 });
+
+const SHOTS = process.env.SHOTS_DIR ?? '';
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -180,6 +185,61 @@ describe('broadcast console', () => {
       await context.close();
     }
   });
+
+  it("lists who was not reached with the reason in the user's language, LINE's own words as LINE wrote them", async () => {
+    const api = apiOf(server.url, await login(server.url));
+    line.multicastRefusals.push({ status: 400, json: { message: 'Invalid reply token' } });
+    const created = await api('POST', '/api/broadcast', {
+      action: 'send_now',
+      name: 'Refused by LINE',
+      messages: [{ type: 'text', text: 'Hello from a refused send' }],
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.broadcast._id;
+    await eventually(async () => {
+      const res = await api('GET', `/api/broadcast/${id}`);
+      expect(res.body.broadcast.status).toBe('Failed');
+    }, 20_000);
+    const shown = await api('GET', `/api/broadcast/${id}/recipients?status=failed&limit=100`);
+    expect(shown.body.list[0].error).toBe(
+      SERVER_MESSAGES.platformAnswered('LINE', 400, 'Invalid reply token'),
+    );
+    // Two more reasons: a timeout, and an English text stored by an older version (shown as it is).
+    const [timedOut, old] = shown.body.list.slice(1, 3).map((r: { follower_id: string }) => r.follower_id);
+    const db = server.app.ctx.db;
+    const row = (followerId: string) =>
+      and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.followerId, followerId));
+    await db
+      .update(broadcastRecipients)
+      .set({ error: SERVER_MESSAGES.platformNoAnswer('LINE') })
+      .where(row(timedOut));
+    await db.update(broadcastRecipients).set({ error: 'An old reason in English' }).where(row(old));
+
+    const storageState = await page.context().storageState();
+    const expected = {
+      '': ['LINE answered 400: Invalid reply token', 'LINE could not be reached (no answer in time)'],
+      '/th': ['LINE ตอบกลับด้วยรหัส 400: Invalid reply token', 'ติดต่อ LINE ไม่ได้ (ไม่มีการตอบกลับภายในเวลาที่กำหนด)'],
+    };
+    for (const width of [1440, 768]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, storageState });
+      const p = await context.newPage();
+      for (const [prefix, texts] of Object.entries(expected)) {
+        await p.goto(`${server.url}${prefix}/broadcast/${id}`);
+        const table = p.getByTestId('failed-recipients');
+        await table.waitFor();
+        const reasons = await table.locator('.bc-reason').allTextContents();
+        for (const text of [...texts, 'An old reason in English']) expect(reasons).toContain(text);
+        if (prefix) expect(reasons.join('\n')).not.toContain('answered');
+        expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        if (SHOTS)
+          await p.screenshot({
+            path: `${SHOTS}/view-failed-${width}${prefix ? '-th' : '-en'}.png`,
+            fullPage: true,
+          });
+      }
+      await context.close();
+    }
+  }, 60_000);
 
   it('a broadcast that does not exist says so, with a way back to the list, on its view, report and edit pages', async () => {
     for (const [path, text] of [

@@ -82,7 +82,7 @@ export function toLineMessages(items: readonly ResolvedItem[]): {
         return;
       }
       default:
-        fail(i, 'This type is not supported.');
+        fail(i, SERVER_MESSAGES.typeNotSupported);
     }
   });
   if (errors.length === 0) errors.push(...checkLineMessages(messages));

@@ -1,6 +1,7 @@
 // Calls to Meta's Graph API (Messenger and Instagram) with the page token and its
 // appsecret_proof, a time limit, and Graph's errors turned into delivery errors.
 import { createHmac } from 'node:crypto';
+import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import type { AppContext } from '../../context';
 import { PermanentDeliveryError, TemporaryDeliveryError } from '../adapters';
 import { networkFailure, PLATFORM_TIMEOUT_MS, retryAfterMs } from '../platformErrors';
@@ -36,7 +37,9 @@ export function graphFailure(
   retryAfter: string | null,
 ): Error {
   const reason = error?.message ? `${error.message}${error.code ? ` (code ${error.code})` : ''}` : '';
-  const text = `${platform} answered ${status}${reason ? `: ${reason}` : ''}`;
+  const text = reason
+    ? SERVER_MESSAGES.platformAnswered(platform, status, reason)
+    : SERVER_MESSAGES.platformAnsweredBare(platform, status);
   const temporary =
     error?.is_transient === true || (error?.code !== undefined && TEMPORARY_CODES.has(error.code));
   if (status === 429 || status >= 500 || temporary)

@@ -2,6 +2,7 @@
 // every process until shortly before it expires, and renewed once when WeChat says it is no
 // longer valid. WeChat answers HTTP 200 with an errcode; those become delivery errors here.
 import { and, eq, gt } from 'drizzle-orm';
+import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import type { AppContext } from '../../context';
 import { PermanentDeliveryError, TemporaryDeliveryError } from '../adapters';
 import { networkFailure, PLATFORM_TIMEOUT_MS, platformFailure, reasonFromBody } from '../platformErrors';
@@ -27,18 +28,26 @@ interface WeChatAnswer {
   [key: string]: unknown;
 }
 
+/** WeChat's refusal: our frame, its errcode and its own errmsg. */
+function answeredText(code: number, errmsg: string | undefined): string {
+  const detail = (errmsg ?? '').trim();
+  return detail
+    ? SERVER_MESSAGES.platformAnswered(WECHAT, code, detail)
+    : SERVER_MESSAGES.platformAnsweredBare(WECHAT, code);
+}
+
 export class WeChatError extends Error {
   constructor(
     readonly errcode: number,
     errmsg: string,
   ) {
-    super(`${WECHAT} answered ${errcode}: ${errmsg}`);
+    super(answeredText(errcode, errmsg));
   }
 }
 
 function failureOf(answer: WeChatAnswer): Error {
   const code = Number(answer.errcode);
-  const text = `${WECHAT} answered ${code}: ${answer.errmsg ?? ''}`.trim();
+  const text = answeredText(code, answer.errmsg);
   return TEMPORARY.has(code) ? new TemporaryDeliveryError(text) : new PermanentDeliveryError(text);
 }
 
@@ -55,7 +64,7 @@ async function request(url: URL, init: RequestInit = {}): Promise<WeChatAnswer> 
   try {
     return JSON.parse(text) as WeChatAnswer;
   } catch {
-    throw new TemporaryDeliveryError(`${WECHAT} answered something that is not JSON`);
+    throw new TemporaryDeliveryError(SERVER_MESSAGES.platformNotJson(WECHAT));
   }
 }
 
@@ -122,7 +131,7 @@ export async function wechatCall(
       if (attempt === 0) continue;
       // Stale again straight after renewal (another process renewing at the same moment, say):
       // not renewed in a loop here; the delivery tries again after its backoff.
-      throw new TemporaryDeliveryError(`${WECHAT} answered ${code}: ${answer.errmsg ?? ''}`.trim());
+      throw new TemporaryDeliveryError(answeredText(code, answer.errmsg));
     }
     throw failureOf(answer);
   }

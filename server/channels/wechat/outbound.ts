@@ -13,7 +13,7 @@ import type { FieldError } from '../../../core/validation/rules';
 import type { AppContext } from '../../context';
 import { type ChannelAdapter, PermanentDeliveryError } from '../adapters';
 import { describeErrors, type ResolvedItem, resolveItems } from '../outgoingItems';
-import { networkFailure, PLATFORM_TIMEOUT_MS } from '../platformErrors';
+import { PLATFORM_TIMEOUT_MS, pictureNetworkFailure } from '../platformErrors';
 import { sendParts } from '../sentParts';
 import { openOwnFile } from '../signedMedia';
 import { channelForDelivery, type PlatformChannel } from '../store';
@@ -125,16 +125,16 @@ async function uploadImage(ctx: AppContext, channel: PlatformChannel, source: st
     try {
       res = await fetch(source, { signal: AbortSignal.timeout(PLATFORM_TIMEOUT_MS) });
     } catch (err) {
-      throw networkFailure('The picture', err);
+      throw pictureNetworkFailure(err);
     }
-    if (!res.ok) throw new PermanentDeliveryError(`The picture could not be read (${res.status}).`);
+    if (!res.ok) throw new PermanentDeliveryError(SERVER_MESSAGES.pictureUnreadable(res.status));
     blob = await res.blob();
   }
   const form = new FormData();
   form.set('media', blob, name);
   const answer = await wechatCall(ctx, channel, '/cgi-bin/media/upload', { form, query: { type: 'image' } });
   if (typeof answer.media_id !== 'string')
-    throw new PermanentDeliveryError(`${WECHAT} kept no media id for the picture.`);
+    throw new PermanentDeliveryError(SERVER_MESSAGES.pictureNoMediaId(WECHAT));
   return answer.media_id;
 }
 

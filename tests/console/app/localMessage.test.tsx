@@ -8,6 +8,7 @@ import { knownMessage, localMessage } from '../../../console/app/localMessage';
 import { ApiError } from '../../../console/session/api';
 import { failed, Toasts } from '../../../console/settings/ui';
 import { API_MESSAGES } from '../../../core/apis/connection';
+import { CONVERT_MESSAGES } from '../../../core/automation/replyConvert';
 import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import { VERIFICATION_MESSAGES } from '../../../core/verification/settings';
 
@@ -32,11 +33,45 @@ describe('localMessage', () => {
 
   it('shows a message no list knows as it was written; knownMessage says null for it', () => {
     locale.value = 'th';
-    expect(localMessage('LINE answered 400: Invalid reply token')).toBe(
-      'LINE answered 400: Invalid reply token',
-    );
-    expect(knownMessage('LINE answered 400: Invalid reply token')).toBeNull();
+    expect(localMessage('An old reason in English')).toBe('An old reason in English');
+    expect(knownMessage('An old reason in English')).toBeNull();
     expect(knownMessage(undefined)).toBeNull();
+  });
+
+  it("says why a delivery failed in Thai, the platform's own words and the system's as they were written", () => {
+    locale.value = 'th';
+    expect(localMessage(SERVER_MESSAGES.platformAnswered('LINE', 400, 'Invalid reply token'))).toBe(
+      'LINE ตอบกลับด้วยรหัส 400: Invalid reply token',
+    );
+    expect(localMessage(SERVER_MESSAGES.platformAnswered('LINE', 400, 'Bad: a (b)'))).toBe(
+      'LINE ตอบกลับด้วยรหัส 400: Bad: a (b)',
+    );
+    expect(localMessage(SERVER_MESSAGES.platformAnsweredBare('Messenger', 403))).toBe(
+      'Messenger ตอบกลับด้วยรหัส 403',
+    );
+    expect(localMessage(SERVER_MESSAGES.platformNotJson('WeChat'))).toBe('WeChat ตอบกลับข้อมูลที่ไม่ใช่ JSON');
+    expect(localMessage(SERVER_MESSAGES.platformNoAnswer('LINE'))).toBe(
+      'ติดต่อ LINE ไม่ได้ (ไม่มีการตอบกลับภายในเวลาที่กำหนด)',
+    );
+    expect(localMessage(SERVER_MESSAGES.platformUnreachable('LINE', 'fetch failed'))).toBe(
+      'ติดต่อ LINE ไม่ได้ (fetch failed)',
+    );
+    expect(localMessage(SERVER_MESSAGES.pictureUnreachable('fetch failed'))).toBe(
+      'ติดต่อแหล่งรูปภาพไม่ได้ (fetch failed)',
+    );
+    expect(localMessage(SERVER_MESSAGES.broadcastExpired(24))).toBe('ไม่ได้ส่งภายใน 24 ชั่วโมงจากเวลาที่กำหนด');
+    expect(localMessage(SERVER_MESSAGES.channelNotConnected)).toBe('ช่องทางนี้ไม่ได้เชื่อมต่อ');
+    // Our own problems inside "cannot take this message" are translated too; field names stay.
+    expect(
+      localMessage(
+        SERVER_MESSAGES.cannotTakeMessage(
+          'WeChat',
+          `messages[0]: ${CONVERT_MESSAGES.stickerWeChat}; something else`,
+        ),
+      ),
+    ).toBe(
+      `WeChat รับข้อความนี้ไม่ได้: messages[0]: ${localMessage(CONVERT_MESSAGES.stickerWeChat)}; something else`,
+    );
   });
 
   it("a refused save's toast gives the server's reason in Thai", () => {

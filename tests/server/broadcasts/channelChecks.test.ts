@@ -4,7 +4,10 @@
 // LINE contacts alone goes out, and a draft is never refused for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERT_MESSAGES } from '../../../core/automation/replyConvert';
+import type { ReplyItem } from '../../../core/automation/replyMessage';
+import { LIMIT_MESSAGES } from '../../../core/template/limits';
 import { channels } from '../../../server/accounts/schema';
+import { convertProblems } from '../../../server/broadcasts/routes';
 import { followers } from '../../../server/chat/schema';
 import { type BroadcastHarness, seedLineFriends, startBroadcastHarness } from './harness';
 
@@ -73,5 +76,26 @@ describe('broadcast bubbles are checked per channel before sending', () => {
     });
     expect(lineOnly.status).toBe(200);
     expect(lineOnly.body.broadcast.target_estimate).toBe(120);
+  });
+});
+
+describe('LINE messages per broadcast', () => {
+  // Two custom bubbles of three messages each: 2 bubbles, 6 LINE messages. (Today's composer
+  // bubbles each make one LINE message; the check counts what the converter makes, whatever it is.)
+  const three = {
+    type: 'custom',
+    json: JSON.stringify(['one', 'two', 'three'].map((text) => ({ type: 'text', text }))),
+  };
+  const lookups = { templates: new Map(), locations: new Map() };
+  const body = (messages: unknown[]) => ({ name: 'LINE count', messages: messages as ReplyItem[] });
+
+  it('more than 5 LINE messages over all bubbles is refused on the field messages, as the converter counts them', () => {
+    expect(convertProblems(body([three, three]), new Set(['line'] as const), lookups)).toEqual([
+      { field: 'messages', message: LIMIT_MESSAGES.messagesPerRequest },
+    ]);
+    // Five go; not reaching LINE, six go too.
+    const five = body([three, { type: 'text', text: 'four' }, { type: 'text', text: 'five' }]);
+    expect(convertProblems(five, new Set(['line'] as const), lookups)).toEqual([]);
+    expect(convertProblems(body([three, three]), new Set(['messenger'] as const), lookups)).toEqual([]);
   });
 });
