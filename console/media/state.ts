@@ -87,7 +87,11 @@ export function createMediaState(options: { accept: Accept; limit?: number }) {
       type: typeFilter.value === 'any' ? undefined : typeFilter.value,
     });
     if (mine !== request) return;
-    files.value = more ? [...files.value, ...page.files] : page.files;
+    if (more) {
+      // A file added meanwhile moves every later one down a place: the next page then repeats one.
+      const shown = new Set(files.value.map((f) => f.id));
+      files.value = [...files.value, ...page.files.filter((f) => !shown.has(f.id))];
+    } else files.value = page.files;
     total.value = page.total_count;
     loading.value = false;
   }

@@ -40,12 +40,17 @@ export function prepareEntries(files: readonly PickedFile[], folderId: string): 
 
 const requests = new Map<string, XMLHttpRequest>();
 const cancelledBeforeStart = new Set<string>();
+/** Shows a file still waiting for its group as cancelled at once, not when its group comes up. */
+const showCancelled = new Map<string, () => void>();
 
 /** Cancels a queued or running upload. */
 export function cancelUpload(tempId: string) {
   const xhr = requests.get(tempId);
   if (xhr) xhr.abort();
-  else cancelledBeforeStart.add(tempId);
+  else {
+    cancelledBeforeStart.add(tempId);
+    showCancelled.get(tempId)?.();
+  }
 }
 
 async function uploadOne(entry: UploadEntry, file: File, callbacks: UploadCallbacks): Promise<UploadEntry> {
@@ -56,6 +61,7 @@ async function uploadOne(entry: UploadEntry, file: File, callbacks: UploadCallba
       current = next;
       callbacks.update(next);
     };
+    showCancelled.delete(entry.tempId);
     if (cancelledBeforeStart.delete(entry.tempId)) {
       set({ ...uploadCancelled(current), ...pick(current) });
       resolve(current);
@@ -105,9 +111,13 @@ export async function uploadAll(
   files: ReadonlyMap<string, File>,
   callbacks: UploadCallbacks,
 ): Promise<UploadEntry[]> {
+  for (const entry of entries)
+    showCancelled.set(entry.tempId, () => callbacks.update({ ...uploadCancelled(entry), ...pick(entry) }));
   const settled = await runInGroups(entries, (entry) => {
     const file = files.get(entry.tempId);
-    return file ? uploadOne(entry, file, callbacks) : Promise.resolve(entry);
+    if (file) return uploadOne(entry, file, callbacks);
+    showCancelled.delete(entry.tempId);
+    return Promise.resolve(entry);
   });
   return settled.map((s, i) => (s.status === 'fulfilled' ? s.value : entries[i]));
 }

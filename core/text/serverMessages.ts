@@ -127,6 +127,7 @@ export const SERVER_MESSAGES = {
   fileMissing: 'This file does not exist.',
   folderMissing: 'This folder does not exist.',
   folderTaken: 'A folder with this name already exists here.',
+  nameCharacters: 'A name cannot contain / or \\ or invisible control characters.',
   folderDepth: (max: number) => `Folders can be nested at most ${max} deep.`,
   defaultFolderName: 'The default folder cannot be renamed.',
   defaultFolderKept: 'The default folder cannot be deleted.',

@@ -1,6 +1,7 @@
 // Reading the media calls' query strings and bodies into checked values (400 naming the field).
 
 import { MEDIA_PAGE_SIZE } from '../../core/models/media';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { hasMaxLength, isBlank, MESSAGES } from '../../core/validation/rules';
 import { Invalid } from '../http/errors';
 import { type FileQuery, SORT_FIELDS, type SortField } from './fileRows';
@@ -57,7 +58,7 @@ export function nameField(fields: Fields, name: string, max: number): string {
   if (!hasMaxLength(trimmed, max)) throw new Invalid(name, MESSAGES.maxLength(max));
   // Control characters and bidi overrides have no place in a name.
   if (/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u.test(trimmed))
-    throw new Invalid(name, `${name} is invalid format`);
+    throw new Invalid(name, SERVER_MESSAGES.nameCharacters);
   return trimmed;
 }
 

@@ -3,6 +3,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { DEFAULT_UPLOAD_LIMITS } from '../../core/upload/limits';
 import { limitsSummary, UPLOAD_WARNINGS } from '../../core/upload/warnings';
 import { MESSAGES } from '../../core/validation/rules';
@@ -229,7 +230,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext) {
       )
         throw new Invalid('type', UPLOAD_WARNINGS.notAllowed);
       let name = nameField(body, 'name', MAX_FILE_NAME_LENGTH);
-      if (/[\\/]/.test(name)) throw new Invalid('name', 'name is invalid format');
+      if (/[\\/]/.test(name)) throw new Invalid('name', SERVER_MESSAGES.nameCharacters);
       const extension = file.name.includes('.')
         ? file.name.slice(file.name.lastIndexOf('.'))
         : `.${file.extension}`;

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_PAGE_SIZE } from '../../../core/models/media';
+import { messageKey } from '../../../core/text/messageKeys';
+import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import { UPLOAD_WARNINGS } from '../../../core/upload/warnings';
 import { setStorageLimit } from '../../../server/media/usage';
 import { login, startServer, type TestServer } from '../../helpers/server';
@@ -374,6 +376,19 @@ describe('POST /api/file/edit and /api/file/move', () => {
     ).toBe(UPLOAD_WARNINGS.notAllowed);
     expect((await api.post('/api/file/edit', { file_id: file.id, name: 'a'.repeat(201) })).status).toBe(400);
     expect((await api.post('/api/file/edit', { file_id: 'nosuchfile12345678', name: 'x' })).status).toBe(404);
+  });
+
+  it('refuses a slash or a control character in a name with a message the console translates', async () => {
+    const up = await api.upload([{ name: 'slash.pdf', body: pdf('s') }]);
+    const file = up.body.resultUpload[0];
+    const slash = await api.post('/api/file/edit', { file_id: file.id, name: 'a/b' });
+    expect(slash.status).toBe(400);
+    expect(slash.body.field).toBe('name');
+    expect(slash.body.message).toBe(SERVER_MESSAGES.nameCharacters);
+    const folder = await api.post('/api/folder/create', { name: 'bad\u202ename' });
+    expect(folder.status).toBe(400);
+    expect(folder.body.message).toBe(SERVER_MESSAGES.nameCharacters);
+    expect(messageKey(SERVER_MESSAGES.nameCharacters)?.key).toBe('messages.server.nameCharacters');
   });
 
   it('moves files between folders; links stay the same', async () => {
