@@ -7,12 +7,18 @@ import { formatNumber } from '../../core/format/numbers';
 import { t } from '../app/i18n';
 import { clock, useClock } from './clock';
 
-export function Countdown({ seconds }: { seconds: number }) {
+/** The countdown badge; gone once it reaches 0 (switch mode is on then, spec 4), not stuck at 00:00. */
+export function CountdownBadge({ seconds }: { seconds: number }) {
   useSignals();
   useClock();
   const end = useMemo(() => Date.now() + seconds * 1000, [seconds]);
   const left = Math.max(0, Math.ceil((end - clock.value) / 1000));
-  return <>{formatDuration(left).replace(/^00:/, '')}</>;
+  if (left <= 0) return null;
+  return (
+    <span className="chat-badge badge-countdown" data-badge="countdown">
+      {formatDuration(left).replace(/^00:/, '')}
+    </span>
+  );
 }
 
 function label(b: ChatBadge) {
@@ -21,8 +27,6 @@ function label(b: ChatBadge) {
       return b.name ? t('live.badge.assignedTo', { name: b.name }) : t('live.badge.assigned');
     case 'queue':
       return b.name;
-    case 'countdown':
-      return <Countdown seconds={b.seconds} />;
     case 'unread':
       return b.count > 99 ? '99+' : formatNumber(b.count);
     default:
@@ -34,16 +38,20 @@ export function Badges({ badges, compact = false }: { badges: ChatBadge[]; compa
   if (badges.length === 0) return compact ? <span className="badges" /> : null;
   return (
     <span className={`badges${compact ? ' compact' : ''}`}>
-      {badges.map((b) => (
-        <span
-          key={b.kind}
-          className={`chat-badge badge-${b.kind}`}
-          title={b.kind === 'unread' ? t('live.badge.unread', { count: b.count }) : undefined}
-          data-badge={b.kind}
-        >
-          {label(b)}
-        </span>
-      ))}
+      {badges.map((b) =>
+        b.kind === 'countdown' ? (
+          <CountdownBadge key={b.kind} seconds={b.seconds} />
+        ) : (
+          <span
+            key={b.kind}
+            className={`chat-badge badge-${b.kind}`}
+            title={b.kind === 'unread' ? t('live.badge.unread', { count: b.count }) : undefined}
+            data-badge={b.kind}
+          >
+            {label(b)}
+          </span>
+        ),
+      )}
     </span>
   );
 }

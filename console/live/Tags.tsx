@@ -1,19 +1,27 @@
 // The chat's tags: chosen from the account's tags, or a new one by name; removable. Only a role
 // that may change contacts gets the controls, and only for the tags its entries let it change
 // (system_tags: the tags it may put on this follower, spec 6); the server refuses the rest.
+import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { t } from '../app/i18n';
 import { canDo } from '../session/access';
 import { addTag, getTags, removeTag, type TagOption } from './calls';
-import { notice } from './state';
+import { contactRevision, notice } from './state';
 
 export function Tags({ followerId }: { followerId: string }) {
+  useSignals();
   const [all, setAll] = useState<TagOption[]>([]);
   const [mine, setMine] = useState<TagOption[] | null>(null);
   const [name, setName] = useState('');
+  const revision = contactRevision.value;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new chat shows loading until its tags come.
+  useEffect(() => {
+    setMine(null);
+  }, [followerId]);
+  // Again when another console changed this contact (its tags among it), without a loading flash.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: revision only triggers the read.
   useEffect(() => {
     let live = true;
-    setMine(null);
     getTags(followerId)
       .then((r) => {
         if (!live) return;
@@ -26,7 +34,7 @@ export function Tags({ followerId }: { followerId: string }) {
     return () => {
       live = false;
     };
-  }, [followerId]);
+  }, [followerId, revision]);
   const fail = () => {
     notice.value = { kind: 'error', text: 'live.actionFailed' };
   };

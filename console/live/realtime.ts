@@ -11,6 +11,7 @@ import { markUpdate } from './perf';
 import {
   assigneeFilter,
   chatType,
+  contactRevision,
   filterKey,
   lists,
   loadedFromServer,
@@ -56,6 +57,7 @@ export function handleAgentEvent(action: AgentSocketAction) {
       return;
     case 'SOCKET_CONTACT_FIELD_UPDATE':
       patchFollower(action.payload.follower_id, { contact_detail: action.payload.contact_detail });
+      if (selected.value?._id === action.payload.follower_id) contactRevision.value++;
       return;
     case 'SOCKET_INTEGRATION_UPDATE':
       patchFollower(action.payload.follower_id, { integration: action.payload.integration });

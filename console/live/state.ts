@@ -63,6 +63,8 @@ export const isBusinessTime = signal(true);
 export const media = signal<MediaEntry[]>([]);
 export const draft = signal('');
 export const notes = signal<WireNote[]>([]);
+/** Bumped when another console changes the open chat's contact (its tags among it): Tags reads them again. */
+export const contactRevision = signal(0);
 
 /**
  * Sends from this console not yet confirmed, per chat (pending or failed). They stay when another
@@ -104,13 +106,25 @@ export function setCountdown(livechatId: string, seconds: number, now = Date.now
   countdownEnds.value = { ...countdownEnds.value, [livechatId]: now + Math.max(0, seconds) * 1000 };
 }
 
-/** Countdowns the server sent with followers (last_livechat.countdown_until), so the list shows them. */
-export function noteCountdowns(followers: readonly LiveFollower[]) {
+/**
+ * Countdowns the server sent with followers (last_livechat.countdown_until), so the list shows them.
+ * A null there means the server has none (cleared, e.g. by an assignment): a running one known here
+ * stops, so no console keeps counting a countdown the server no longer has.
+ */
+export function noteCountdowns(followers: readonly LiveFollower[], now = Date.now()) {
   let next: Record<string, number> | null = null;
   for (const f of followers) {
     const lc = f.last_livechat;
     const until = lc?.countdown_until;
-    if (!lc || typeof until !== 'number') continue;
+    if (!lc) continue;
+    if (until === null) {
+      const known = (next ?? countdownEnds.value)[lc.livechat_id];
+      if (typeof known !== 'number' || known <= now) continue;
+      next ??= { ...countdownEnds.value };
+      next[lc.livechat_id] = now;
+      continue;
+    }
+    if (typeof until !== 'number') continue;
     const end = until * 1000;
     const known = (next ?? countdownEnds.value)[lc.livechat_id];
     if (known === end) continue;

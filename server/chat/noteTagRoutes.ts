@@ -198,6 +198,8 @@ export function registerChatNoteTagRoutes(app: FastifyInstance, ctx: AppContext)
     }
     await requireTagEdit(ctx, role, follower.id, id);
     await ctx.db.insert(followerTags).values({ followerId: follower.id, tagId: id }).onConflictDoNothing();
+    // Other consoles with this chat open hear it and read the tags again (console/live/Tags.tsx).
+    await announceContact(ctx, follower);
     return { tags: await followerTagList(ctx, viewer, follower.id, role) };
   });
 
@@ -211,6 +213,7 @@ export function registerChatNoteTagRoutes(app: FastifyInstance, ctx: AppContext)
     await ctx.db
       .delete(followerTags)
       .where(and(eq(followerTags.followerId, follower.id), eq(followerTags.tagId, tagId)));
+    await announceContact(ctx, follower);
     return { tags: await followerTagList(ctx, viewer, follower.id, role) };
   });
 
