@@ -93,11 +93,9 @@ describe('hostile text in the console and the widget (issue 14)', () => {
       await page.waitForTimeout(400);
     }
     // The seeded conversation holds agent replies, notes and tags with every payload.
-    await page
-      .locator('.chat-item', { hasText: 'Seed customer' })
-      .first()
-      .click()
-      .catch(() => {});
+    // (Its name in the list is a hostile nickname by now: opened by its id.)
+    await visit(page, `/live?follower=${c.followerId}`, '[data-testid="live-page"]');
+    await expect.poll(() => page.locator('.message-rows li').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.waitForTimeout(800);
     const pane = (await page.locator('main').textContent()) ?? '';
     expect(pane).toContain('ก้้้้้้้้้้้้ ผู้ใช้');
