@@ -49,10 +49,6 @@ function errorText(err: unknown): string {
   if (!(err instanceof ApiError)) return t('error.generic');
   const { status, body } = err;
   if (status === 409 && body.field === 'name') return t('media.nameTaken');
-  if (body.message === 'This field is required.') return t('media.required');
-  const max = /no more than (\d+) characters/.exec(body.message)?.[1];
-  if (max) return t('media.tooLong', { max });
-  if (body.code === 'storage_full') return t('media.storageFull');
   return status >= 500 || status === 0 ? t('error.generic') : localMessage(body.message);
 }
 
