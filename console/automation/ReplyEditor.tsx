@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { BOT_CHANNELS } from '../../core/automation/replyConvert';
 import { MAX_REPLY_ITEMS, newReplyItem, type ReplyItem } from '../../core/automation/replyMessage';
 import { REPLY_MESSAGE_TYPES, type ReplyMessageType } from '../../core/models/chat';
+import type { FieldError } from '../../core/validation/rules';
 import { t } from '../app/i18n';
 import { localMessage } from '../app/localMessage';
 import { ConfirmDialog, Dialog } from '../templates/Dialog';
@@ -150,6 +151,11 @@ function QuickReplies({
   );
 }
 
+/** Each reason once, in the user's language (a reply may leave out two image maps). */
+const leftOut = (left: FieldError[] | undefined) => [
+  ...new Set((left ?? []).map((e) => localMessage(e.message))),
+];
+
 function Preview({ body }: { body: ReplyBody }) {
   const [result, setResult] = useState<Record<string, ChannelResult> | null>(null);
   const json = JSON.stringify(body);
@@ -176,12 +182,19 @@ function Preview({ body }: { body: ReplyBody }) {
               <li key={channel}>
                 <strong>{t(`automation.channels.${channel}`)}</strong>{' '}
                 {r?.ok ? (
-                  <span className="ok">
-                    ✓{' '}
-                    {t('automation.reply.sendsAs', {
-                      n: r.message.filter((m) => (m as { type?: string }).type !== 'quickreply').length,
-                    })}
-                  </span>
+                  <>
+                    <span className="ok">
+                      ✓{' '}
+                      {t('automation.reply.sendsAs', {
+                        n: r.message.filter((m) => (m as { type?: string }).type !== 'quickreply').length,
+                      })}
+                    </span>
+                    {leftOut(r.left).map((reason) => (
+                      <span key={reason} className="left" data-testid="preview-left">
+                        ⚠ {t('automation.reply.leavesOut', { reason })}
+                      </span>
+                    ))}
+                  </>
                 ) : (
                   <span className="no">✕ {r ? localMessage(r.errors[0]?.message ?? '') : ''}</span>
                 )}

@@ -35,7 +35,10 @@ export interface ReplyBody {
   quick_replies: QuickReplyDraft[];
 }
 
-export type ChannelResult = { ok: true; message: unknown[] } | { ok: false; errors: FieldError[] };
+/** How a reply goes out on one channel: what the bot sends and what it leaves out there. */
+export type ChannelResult =
+  | { ok: true; message: unknown[]; left?: FieldError[] }
+  | { ok: false; errors: FieldError[] };
 
 export const listReplies = () => api<{ list: ReplyMessage[] }>('/api/reply/message/list');
 export const listGroups = () =>
@@ -51,8 +54,6 @@ export const saveReply = (id: string | null, body: ReplyBody) =>
     body,
   });
 export const deleteReply = (id: string) => api(`/api/reply/message/${id}`, { method: 'DELETE' });
-export const reorderReplies = (ids: string[]) =>
-  api('/api/reply/message/reorder', { method: 'POST', body: { ids } });
 export const previewReply = (body: ReplyBody) =>
   api<{ channels: Record<string, ChannelResult> }>('/api/reply/message/preview', { method: 'POST', body });
 

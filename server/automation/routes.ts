@@ -394,7 +394,10 @@ export function registerAutomationRoutes(app: FastifyInstance, ctx: AppContext) 
       return { status: 'ok' };
     });
 
-    /** How a reply (saved or not) goes out on every channel, without saving it. */
+    /**
+     * How a reply (saved or not) goes out on every channel, without saving it: what the bot sends,
+     * and in `left` the items it leaves out there (an agent's send of it there is refused instead).
+     */
     scope.post('/api/reply/message/preview', async (request) => {
       const { accountId } = requireAccount(request.account);
       const draft = readBody(ReplyMessageDraft, { name: 'preview', ...fieldsOf(request.body) });
@@ -403,7 +406,7 @@ export function registerAutomationRoutes(app: FastifyInstance, ctx: AppContext) 
       const channels = Object.fromEntries(
         BOT_CHANNELS.map((channel) => {
           if (invalid.length > 0) return [channel, { ok: false, errors: invalid }];
-          return [channel, toChannelItems(draft, channel, lookups)];
+          return [channel, toChannelItems(draft, channel, lookups, { leaveOutUnavailable: true })];
         }),
       );
       return { channels };

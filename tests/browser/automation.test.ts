@@ -129,6 +129,12 @@ describe('automation console', () => {
       .poll(() => editor.getByTestId('reply-item').first().getAttribute('data-type'))
       .toBe('sticker');
     await expect.poll(() => editor.getByTestId('reply-preview').textContent()).toContain('LINE ✓ 2 messages');
+    // WeChat shows no LINE sticker: the bot sends the text alone there, and the preview says so.
+    await expect
+      .poll(() => editor.getByTestId('reply-preview').getByRole('listitem').nth(3).textContent())
+      .toBe(
+        'WeChat ✓ 1 message⚠ The bot leaves out: WeChat cannot show LINE stickers. Agents cannot send this reply here.',
+      );
     await page.getByTestId('save-reply').click();
     await page.getByTestId('reply-row').waitFor();
     const saved = await get('/api/reply/message/list');

@@ -294,4 +294,31 @@ describe('a reply item the customer’s channel cannot show', () => {
       }),
     ]);
   });
+
+  it("the reply editor's preview shows what the bot sends on each channel and what it leaves out", async () => {
+    const res = await ok('POST', '/api/reply/message/preview', {
+      items: [
+        { type: 'text', text: 'Here is how to find us' },
+        { type: 'custom', json: LINE_MAP },
+      ],
+    });
+    const channels = res.channels as Record<string, Payload>;
+    expect(channels.line).toMatchObject({ ok: true, left: [] });
+    expect(channels.line.message).toHaveLength(2);
+    for (const other of ['messenger', 'instagram', 'wechat', 'widget']) {
+      expect(channels[other], other).toMatchObject({
+        ok: true,
+        left: [{ field: 'items[1].json', message: 'This custom message can be sent on LINE only.' }],
+      });
+      expect(channels[other].message, other).toHaveLength(1);
+    }
+    // Nothing left to send: the channel says why, as before.
+    const only = await ok('POST', '/api/reply/message/preview', {
+      items: [{ type: 'custom', json: LINE_MAP }],
+    });
+    expect((only.channels as Record<string, Payload>).widget).toMatchObject({
+      ok: false,
+      errors: [{ field: 'items[0].json', message: 'This custom message can be sent on LINE only.' }],
+    });
+  });
 });
