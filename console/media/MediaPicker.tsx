@@ -30,8 +30,10 @@ export interface MediaPickerProps {
 
 export function MediaPicker({ accept = 'any', limit, rules, title, onPick, onClose }: MediaPickerProps) {
   useSignals();
-  const state = useMemo(() => createMediaState({ accept, limit }), [accept, limit]);
+  // Picks from several folders are kept; the footer says how many are not in the list on screen.
+  const state = useMemo(() => createMediaState({ accept, limit, keepAcrossFolders: true }), [accept, limit]);
   const count = state.selected.value.length;
+  const elsewhere = state.selectedElsewhere.value.length;
   const hint =
     limit === 1 ? t('media.pickOne') : limit ? t('media.pickUpTo', { max: limit }) : t('media.pickAny');
   return (
@@ -43,6 +45,12 @@ export function MediaPicker({ accept = 'any', limit, rules, title, onPick, onClo
         <>
           <span className="muted media-pick-hint">
             {hint} · {t('media.selected', { count })}
+            {elsewhere > 0 ? (
+              <span className="media-pick-elsewhere" data-testid="media-pick-elsewhere">
+                {' '}
+                ({t('media.selectedElsewhere', { count: elsewhere })})
+              </span>
+            ) : null}
           </span>
           <span className="media-spacer" />
           <button type="button" className="media-button" onClick={onClose}>

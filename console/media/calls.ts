@@ -10,8 +10,8 @@ export type { FilePage, FolderItem, LibraryFile } from '../../core/models/media'
 
 export const getDiskSpace = () => media.getDiskSpace(client);
 
-/** Spec 8: a failed folder list shows an empty list. */
-export const getFolders = () => media.getFoldersOrEmpty(client);
+/** Spec 8: a failed folder list shows an empty list. `type`: count only files of that kind. */
+export const getFolders = (type?: string) => media.getFoldersOrEmpty(client, type);
 
 /** Spec 8: a failed file list gives an empty list and total 0. */
 export const getFiles = (query: Partial<FileListQuery>) => media.getFilesOrEmpty(client, query);

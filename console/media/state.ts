@@ -39,8 +39,13 @@ export function flattenFolders(
 /**
  * `limit`: 1 picks a single file (a new pick replaces it), a number is a maximum, undefined is
  * unlimited (spec 5 selection limits).
+ *
+ * `keepAcrossFolders`: a picker keeps what was picked in one folder while the user opens another
+ * (its footer says how many picks are not shown). The media page does not: its bulk move and
+ * delete act only on files on screen, so opening a folder, searching or filtering drops the picks
+ * the new list does not show.
  */
-export function createMediaState(options: { accept: Accept; limit?: number }) {
+export function createMediaState(options: { accept: Accept; limit?: number; keepAcrossFolders?: boolean }) {
   const selectionLimit = options.limit === 1 ? 'single' : (options.limit ?? null);
   const folders = signal<FolderItem[]>([]);
   const folderId = signal<string | null>(null);
@@ -62,8 +67,15 @@ export function createMediaState(options: { accept: Accept; limit?: number }) {
   );
   const selectedIds = computed(() => selected.value.map((f) => f.id));
 
+  /** Picks the list on screen does not show (other folders, or hidden by a search or filter). */
+  const selectedElsewhere = computed(() => {
+    const shown = new Set(files.value.map((f) => f.id));
+    return selected.value.filter((f) => !shown.has(f.id));
+  });
+
   async function loadFolders() {
-    folders.value = await getFolders();
+    // Counts of what this library lists: an image picker's folders count images.
+    folders.value = await getFolders(options.accept === 'any' ? undefined : options.accept);
     const ids = flattenFolders(folders.value).map((f) => f.folder.folderId);
     if (!folderId.value || !ids.includes(folderId.value))
       folderId.value = folders.value.find((f) => f.is_default)?.folderId ?? ids[0] ?? null;
@@ -91,7 +103,14 @@ export function createMediaState(options: { accept: Accept; limit?: number }) {
       // A file added meanwhile moves every later one down a place: the next page then repeats one.
       const shown = new Set(files.value.map((f) => f.id));
       files.value = [...files.value, ...page.files.filter((f) => !shown.has(f.id))];
-    } else files.value = page.files;
+    } else {
+      files.value = page.files;
+      if (!options.keepAcrossFolders) {
+        const shown = new Set(page.files.map((f) => f.id));
+        if (selected.value.some((f) => !shown.has(f.id)))
+          selected.value = selected.value.filter((f) => shown.has(f.id));
+      }
+    }
     total.value = page.total_count;
     loading.value = false;
   }
@@ -99,6 +118,7 @@ export function createMediaState(options: { accept: Accept; limit?: number }) {
   function openFolder(id: string) {
     if (id === folderId.value) return;
     folderId.value = id;
+    if (!options.keepAcrossFolders) selected.value = [];
     loadFiles();
   }
 
@@ -133,6 +153,7 @@ export function createMediaState(options: { accept: Accept; limit?: number }) {
     view,
     selected,
     selectedIds,
+    selectedElsewhere,
     disk,
     uploads,
     loadFolders,

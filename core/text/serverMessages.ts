@@ -131,6 +131,8 @@ export const SERVER_MESSAGES = {
   folderDepth: (max: number) => `Folders can be nested at most ${max} deep.`,
   defaultFolderName: 'The default folder cannot be renamed.',
   defaultFolderKept: 'The default folder cannot be deleted.',
+  fileNameCharacters:
+    'A file name cannot start with a dot or contain / \\ " < > | : * ? or invisible control characters.',
   storageFull: 'Not enough storage space for these files.',
   diskFull: 'The server has no room to store this file. Please contact the staff.',
   imagemapPictureMissing: 'This image map picture does not exist.',

@@ -6,7 +6,7 @@ import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { newId } from '../accounts/ids';
 import type { Db } from '../db/client';
 import { Conflict, HttpError, Invalid, NotFound } from '../http/errors';
-import { deleteFileRows, type RemovedFile } from './fileRows';
+import { deleteFileRows, type FileRow, type RemovedFile } from './fileRows';
 import { mediaFiles, mediaFolders } from './schema';
 import type { Tx } from './usage';
 
@@ -132,15 +132,28 @@ function depthOf(folders: readonly FolderRow[], folderId: string | null): number
   return depth;
 }
 
-/** GET /api/folder/list: the tree, default folder first, then by name. */
-export async function folderTree(db: Db, accountId: string): Promise<FolderNode[]> {
+/**
+ * GET /api/folder/list: the tree, default folder first, then by name. With `categories`, each
+ * folder's file_count counts only files of those kinds (what a picker of that kind lists).
+ */
+export async function folderTree(
+  db: Db,
+  accountId: string,
+  categories: string[] = [],
+): Promise<FolderNode[]> {
   await ensureDefaultFolder(db, accountId);
   const [folders, counts] = await Promise.all([
     allFolders(db, accountId),
     db
       .select({ folderId: mediaFiles.folderId, n: count() })
       .from(mediaFiles)
-      .where(and(eq(mediaFiles.accountId, accountId), isNull(mediaFiles.expiresAt)))
+      .where(
+        and(
+          eq(mediaFiles.accountId, accountId),
+          isNull(mediaFiles.expiresAt),
+          categories.length ? inArray(mediaFiles.category, categories as FileRow['category'][]) : undefined,
+        ),
+      )
       .groupBy(mediaFiles.folderId),
   ]);
   const countOf = new Map(counts.map((c) => [c.folderId, Number(c.n)]));

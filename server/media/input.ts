@@ -82,6 +82,15 @@ const CATEGORY_ALIASES: Record<string, string> = {
   document: 'file',
 };
 
+/** `type` (image, video, file; comma-separated; empty or 'all' for every kind) as categories. */
+export function typeCategories(query: Fields): string[] {
+  const types =
+    typeof query.type === 'string' && query.type !== '' && query.type !== 'all' ? query.type.split(',') : [];
+  const categories = types.map((t) => CATEGORY_ALIASES[t.trim().toLowerCase()]);
+  if (categories.some((c) => !c)) throw new Invalid('type', 'type is invalid format');
+  return [...new Set(categories)];
+}
+
 /**
  * GET /api/file/list: skip, limit (1 to 300, default 300), sortField (createdDate | name | size;
  * default createdDate), sortAsc (default false), search, type (image, video, file; comma-separated),
@@ -92,10 +101,7 @@ export function fileQuery(query: Fields): FileQuery {
   if (!Object.hasOwn(SORT_FIELDS, sortField)) throw new Invalid('sortField', 'sortField is invalid format');
   const search = typeof query.search === 'string' ? query.search.trim() : '';
   if (!hasMaxLength(search, 200)) throw new Invalid('search', MESSAGES.maxLength(200));
-  const types =
-    typeof query.type === 'string' && query.type !== '' && query.type !== 'all' ? query.type.split(',') : [];
-  const categories = types.map((t) => CATEGORY_ALIASES[t.trim().toLowerCase()]);
-  if (categories.some((c) => !c)) throw new Invalid('type', 'type is invalid format');
+  const categories = typeCategories(query);
   let minSize: number | null = null;
   let maxSize: number | null = null;
   if (typeof query.size === 'string' && query.size !== '') {
@@ -119,7 +125,7 @@ export function fileQuery(query: Fields): FileQuery {
     sortField: sortField as SortField,
     sortAsc: booleanField(query, 'sortAsc'),
     search,
-    categories: [...new Set(categories)],
+    categories,
     minSize,
     maxSize,
     resolutions,

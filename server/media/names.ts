@@ -18,6 +18,16 @@ export function cleanFileName(name: unknown, fallback = 'file'): string {
   return [...cleaned].slice(0, MAX_FILE_NAME_LENGTH).join('') || fallback;
 }
 
+/**
+ * A name typed for a file (a rename) as upload would keep it, or null when upload would change it
+ * (strip a character, a path or a leading dot): the same rule as cleanFileName, refused rather
+ * than quietly changed, since the user sees what they typed.
+ */
+export function acceptedFileName(name: string): string | null {
+  const typed = name.normalize('NFC');
+  return cleanFileName(typed, '') === typed ? typed : null;
+}
+
 /** The name with `extension` added when it has none. */
 export function withExtension(name: string, extension: string): string {
   return /\.[^.\s]+$/.test(name) ? name : `${name}.${extension}`;

@@ -31,8 +31,9 @@ import {
   nameField,
   optionalId,
   requiredId,
+  typeCategories,
 } from './input';
-import { MAX_FILE_NAME_LENGTH } from './names';
+import { acceptedFileName, MAX_FILE_NAME_LENGTH } from './names';
 import { discard, type Received } from './receive';
 import { mediaFiles } from './schema';
 import { registerMediaServing } from './serve';
@@ -92,7 +93,7 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext) {
 
     scope.get('/api/folder/list', async (request) => {
       const account = requireAccount(request.account);
-      return folderTree(ctx.db, account.accountId);
+      return folderTree(ctx.db, account.accountId, typeCategories(fieldsOf(request.query)));
     });
 
     scope.post('/api/folder/create', async (request) => {
@@ -229,8 +230,9 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: AppContext) {
         ![file.extension, file.contentType, file.category].includes(String(type).toLowerCase())
       )
         throw new Invalid('type', UPLOAD_WARNINGS.notAllowed);
-      let name = nameField(body, 'name', MAX_FILE_NAME_LENGTH);
-      if (/[\\/]/.test(name)) throw new Invalid('name', SERVER_MESSAGES.nameCharacters);
+      // Upload's name rule (cleanFileName), refused rather than quietly applied.
+      let name = acceptedFileName(nameField(body, 'name', MAX_FILE_NAME_LENGTH)) ?? '';
+      if (!name) throw new Invalid('name', SERVER_MESSAGES.fileNameCharacters);
       const extension = file.name.includes('.')
         ? file.name.slice(file.name.lastIndexOf('.'))
         : `.${file.extension}`;

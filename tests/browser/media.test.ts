@@ -1,6 +1,7 @@
 // Issue 8 in real Chromium: the media page (upload with progress, refusals with spec 8's
 // warnings, cancel, search, folders, move, drag-and-drop) and the picker other screens open,
 // mounted on a bare harness page since the chat composer is built in the live-chat issue.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -271,6 +272,109 @@ describe('media picker', () => {
     const picked = await page.evaluate(() => window.picked?.[0]);
     expect(picked?.url).toMatch(new RegExp(`^${server.url}/media/[a-z0-9]{20}/a.png$`));
     expect(picked?.isImage).toBe(true);
+    await page.close();
+  });
+});
+
+describe('selection, counts and names', () => {
+  const folderButton = (page: Page, name: string) => page.locator('.media-folder-open', { hasText: name });
+
+  // Picks in one folder used to stay picked after opening another, so the bulk delete there also
+  // deleted files the user could not see.
+  it('drops the picks when another folder opens, so a bulk delete touches only files on screen', async () => {
+    const api = mediaClient(server.url, await login(server.url));
+    const a = (await api.post('/api/folder/create', { name: 'Pick A' })).body.folderId;
+    const b = (await api.post('/api/folder/create', { name: 'Pick B' })).body.folderId;
+    await api.upload([{ name: 'stays-in-a.pdf', body: pdf('stays a') }], a);
+    await api.upload([{ name: 'goes-in-b.pdf', body: pdf('goes b') }], b);
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page);
+    await page.goto(`${server.url}/media`);
+    await folderButton(page, 'Pick A').click();
+    await expect.poll(() => card(page, 'stays-in-a.pdf').count()).toBe(1);
+    await card(page, 'stays-in-a.pdf').getByRole('checkbox').check();
+    await expect.poll(() => page.locator('.media-bulk').textContent()).toContain('1 selected');
+
+    await folderButton(page, 'Pick B').click();
+    await expect.poll(() => card(page, 'goes-in-b.pdf').count()).toBe(1);
+    expect(await page.locator('.media-bulk').count()).toBe(0);
+    await card(page, 'goes-in-b.pdf').getByRole('checkbox').check();
+    await expect.poll(() => page.locator('.media-bulk').textContent()).toContain('1 selected');
+    await page.locator('.media-bulk').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => card(page, 'goes-in-b.pdf').count()).toBe(0);
+
+    const left = await api.get(`/api/file/list?folderId=${a}`);
+    expect(left.body.files.map((f: { name: string }) => f.name)).toEqual(['stays-in-a.pdf']);
+    await folderButton(page, 'Pick A').click();
+    await expect.poll(() => card(page, 'stays-in-a.pdf').count()).toBe(1);
+    expect(await card(page, 'stays-in-a.pdf').getByRole('checkbox').isChecked()).toBe(false);
+    await page.close();
+  });
+
+  it('an image picker counts the images of each folder and says how many picks are in other folders', async () => {
+    const api = mediaClient(server.url, await login(server.url));
+    const pics = (await api.post('/api/folder/create', { name: 'Pics only' })).body.folderId;
+    await api.upload(
+      [
+        { name: 'pic.png', body: await png(44, 44) },
+        { name: 'notes-1.pdf', body: pdf('notes 1') },
+        { name: 'notes-2.pdf', body: pdf('notes 2') },
+      ],
+      pics,
+    );
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page);
+    const harnessUrl = `${server.url}/__media-picker-harness`;
+    await page.route(`${harnessUrl}**`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><style>${harness.css}</style></head><body><div id="root"></div><script type="module" src="/__media-picker-harness.js"></script></body></html>`,
+      }),
+    );
+    await page.route(`${server.url}/__media-picker-harness.js`, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: harness.js }),
+    );
+    await page.goto(`${harnessUrl}?accept=image`);
+    const picker = page.getByRole('dialog', { name: 'Choose from the media library' });
+    const count = (name: string) => folderButton(page, name).locator('.media-folder-count').textContent();
+
+    await folderButton(page, 'Pics only').click();
+    await expect.poll(() => picker.locator('.media-card').count()).toBe(1);
+    expect(await count('Pics only')).toBe('1');
+    await picker.locator('.media-card', { hasText: 'pic.png' }).locator('.media-card-open').click();
+
+    await folderButton(page, 'Default folder').click();
+    await expect.poll(() => picker.locator('.media-card', { hasText: 'pic.png' }).count()).toBe(0);
+    await expect.poll(() => picker.locator('.media-card').count()).toBeGreaterThan(0);
+    expect(await count('Default folder')).toBe(String(await picker.locator('.media-card').count()));
+    expect(await picker.getByTestId('media-pick-elsewhere').textContent()).toContain('1 not shown here');
+    await page.close();
+  });
+
+  it('refuses a rename to a name upload would not keep, in Thai, naming the field', async () => {
+    const th = JSON.parse(fs.readFileSync(path.join(here, '../../locales/th.json'), 'utf8'));
+    const api = mediaClient(server.url, await login(server.url));
+    const folder = (await api.post('/api/folder/create', { name: 'Names' })).body.folderId;
+    await api.upload([{ name: 'offer.pdf', body: pdf('offer') }], folder);
+
+    const page = await browser.newPage({ viewport: { width: 768, height: 900 } });
+    await signIn(page);
+    await page.goto(`${server.url}/th/media`);
+    await folderButton(page, 'Names').click();
+    await card(page, 'offer.pdf').locator('.media-card-open').click();
+    await page.getByRole('dialog').getByRole('button', { name: th.media.rename }).click();
+    const dialog = page.getByRole('dialog', { name: th.media.rename });
+    await dialog.getByLabel(th.media.fileName).fill('offer <b>');
+    await dialog.getByRole('button', { name: th.media.save }).click();
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe(th.messages.server.fileNameCharacters);
+    expect(await dialog.getByLabel(th.media.fileName).getAttribute('aria-invalid')).toBe('true');
+    const list = await api.get(`/api/file/list?folderId=${folder}`);
+    expect(list.body.files.map((f: { name: string }) => f.name)).toEqual(['offer.pdf']);
     await page.close();
   });
 });

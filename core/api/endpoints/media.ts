@@ -15,7 +15,9 @@ export interface FileListQuery {
 }
 
 export const getDiskSpace = (api: ApiClient) => api.get<Storage>('/api/folder/disk/space');
-export const getFolders = (api: ApiClient) => api.get<FolderItem[]>('/api/folder/list');
+/** `type` (image, video, file): each folder's file_count counts only files of that kind. */
+export const getFolders = (api: ApiClient, type?: string) =>
+  api.get<FolderItem[]>('/api/folder/list', type ? { type } : undefined);
 export const getFiles = (api: ApiClient, query: Partial<FileListQuery>) =>
   api.get<FilePage>('/api/file/list', { ...query });
 
@@ -52,9 +54,9 @@ export async function getFilesOrEmpty(api: ApiClient, query: Partial<FileListQue
 }
 
 /** Spec 8: a failed folder list shows an empty list. */
-export async function getFoldersOrEmpty(api: ApiClient): Promise<FolderItem[]> {
+export async function getFoldersOrEmpty(api: ApiClient, type?: string): Promise<FolderItem[]> {
   try {
-    return await getFolders(api);
+    return await getFolders(api, type);
   } catch {
     return [];
   }

@@ -384,11 +384,36 @@ describe('POST /api/file/edit and /api/file/move', () => {
     const slash = await api.post('/api/file/edit', { file_id: file.id, name: 'a/b' });
     expect(slash.status).toBe(400);
     expect(slash.body.field).toBe('name');
-    expect(slash.body.message).toBe(SERVER_MESSAGES.nameCharacters);
+    expect(slash.body.message).toBe(SERVER_MESSAGES.fileNameCharacters);
     const folder = await api.post('/api/folder/create', { name: 'bad\u202ename' });
     expect(folder.status).toBe(400);
     expect(folder.body.message).toBe(SERVER_MESSAGES.nameCharacters);
     expect(messageKey(SERVER_MESSAGES.nameCharacters)?.key).toBe('messages.server.nameCharacters');
+  });
+
+  // Upload strips what cleanFileName keeps out of a name; a rename kept it, so a file could be
+  // renamed to what no upload could be called.
+  it.each(['a<b>', 'say "hi"', 'why?', 'a|b', 'c:d', 'star*', 'back\\slash', '.hidden'])(
+    'refuses to rename a file to %j, as upload would not keep it',
+    async (name) => {
+      const up = await api.upload([{ name: 'rule.pdf', body: pdf(`rule ${name}`) }]);
+      const file = up.body.resultUpload[0];
+      const refused = await api.post('/api/file/edit', { file_id: file.id, name });
+      expect(refused.status).toBe(400);
+      expect(refused.body.field).toBe('name');
+      expect(refused.body.message).toBe(SERVER_MESSAGES.fileNameCharacters);
+      expect(messageKey(SERVER_MESSAGES.fileNameCharacters)?.key).toBe('messages.server.fileNameCharacters');
+      const list = await api.get(`/api/file/list?search=rule.pdf`);
+      expect(list.body.files.some((f: { id: string }) => f.id === file.id)).toBe(true);
+    },
+  );
+
+  it('renames to a name upload keeps as it is (Thai, spaces, dots, brackets)', async () => {
+    const up = await api.upload([{ name: 'keep.pdf', body: pdf('keep') }]);
+    const file = up.body.resultUpload[0];
+    const { status, body } = await api.post('/api/file/edit', { file_id: file.id, name: 'ราคา (v1.2) & co' });
+    expect(status).toBe(200);
+    expect(body.file.name).toBe('ราคา (v1.2) & co.pdf');
   });
 
   it('moves files between folders; links stay the same', async () => {

@@ -149,4 +149,27 @@ describe('folders', () => {
     const { body } = await api.get('/api/folder/list');
     expect(body.find((f: { folderId: string }) => f.folderId === folder.body.folderId).file_count).toBe(1);
   });
+
+  // An image-only picker lists a folder's images: its counts must match what it lists.
+  it('counts only files of the asked type with ?type=', async () => {
+    const folder = await api.post('/api/folder/create', { name: 'Mixed' });
+    await api.upload(
+      [
+        { name: 'one.png', body: await png(20, 20) },
+        { name: 'two.png', body: await png(30, 30) },
+        { name: 'doc.pdf', body: pdf('mixed') },
+      ],
+      folder.body.folderId,
+    );
+    const countIn = (tree: { folderId: string; file_count: number }[]) =>
+      tree.find((f) => f.folderId === folder.body.folderId)?.file_count;
+    expect(countIn((await api.get('/api/folder/list')).body)).toBe(3);
+    expect(countIn((await api.get('/api/folder/list?type=image')).body)).toBe(2);
+    expect(countIn((await api.get('/api/folder/list?type=file')).body)).toBe(1);
+    const listed = await api.get(`/api/file/list?folderId=${folder.body.folderId}&type=image`);
+    expect(listed.body.total_count).toBe(2);
+    const bad = await api.get('/api/folder/list?type=exe');
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('type');
+  });
 });
