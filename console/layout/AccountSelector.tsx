@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
+import { roleLabel } from '../../core/access/roleNames';
 import { CreateAccountModal } from '../accounts/CreateAccountModal';
 import { t } from '../app/i18n';
 import { api } from '../session/api';
@@ -71,7 +72,7 @@ export function AccountSelector() {
                     }}
                   >
                     {a.name}
-                    <span className="muted"> · {a.role.name}</span>
+                    <span className="muted"> · {roleLabel(a.role, t)}</span>
                   </button>
                 </li>
               ))}

@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
 import { homePath } from '../session/access';
-import { chatOnly } from '../session/state';
 import { AccountSelector } from './AccountSelector';
 import { AgentAvailability } from './AgentAvailability';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -33,7 +32,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <AgentAvailability />
           <OnlineAgents />
           <LanguageSwitcher />
-          {chatOnly.value ? null : <SettingsMenu />}
+          {/* Lists only what the role may reach (none: no menu), for agents too. */}
+          <SettingsMenu />
           <ProfileMenu />
         </div>
       </header>

@@ -2,28 +2,29 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link, useLocation } from 'wouter';
 import { localizePath, ROUTES, splitLocale } from '../../core/routes';
 import { locale, t } from '../app/i18n';
-import { canOpen } from '../session/access';
-import { chatOnly } from '../session/state';
+import { inMenu } from '../session/access';
 import { Icon } from './icons';
 import { unreadBadge } from './unread';
 
 const REPORT_HOME = '/report/contact-growth';
 
-/** The 80 px left menu: the main menu, or the chat-only menu for agents (spec 2). */
+/**
+ * The 80 px left menu: the main menu, or the chat-only menu for agents (spec 2) with what their
+ * role was granted beyond it (session/access.ts `inMenu`).
+ */
 export function LeftMenu() {
   useSignals();
   const [location] = useLocation();
   const current = splitLocale(location).path;
   // Only what the member's role may open (core/access/areas.ts).
-  const items = ROUTES.filter((r) => (chatOnly.value ? r.chatMenu : r.menu === 'main') && canOpen(r.name));
-  const entries = chatOnly.value
-    ? items.map((r) => ({ key: r.name, path: r.path, title: r.title }))
-    : [
-        ...items.map((r) => ({ key: r.name, path: r.path, title: r.title })),
-        ...(canOpen('report-contact-growth')
-          ? [{ key: 'report', path: REPORT_HOME, title: 'title.report' }]
-          : []),
-      ];
+  const items = ROUTES.filter((r) => (r.menu === 'main' || r.chatMenu) && inMenu(r));
+  const reportHome = ROUTES.find((r) => r.path === REPORT_HOME);
+  const entries = [
+    ...items.map((r) => ({ key: r.name, path: r.path, title: r.title })),
+    ...(reportHome && inMenu(reportHome)
+      ? [{ key: 'report', path: REPORT_HOME, title: 'title.report' }]
+      : []),
+  ];
   return (
     <nav className="left-menu" aria-label={t('menu.main')}>
       <ul>

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
+import { roleLabel } from '../../core/access/roleNames';
 import { localizePath } from '../../core/routes';
 import { locale, t } from '../app/i18n';
 import { currentAccount, profile, signOut } from '../session/state';
@@ -29,7 +30,7 @@ export function ProfileMenu() {
           </span>
           {currentAccount.value ? (
             <span className="muted">
-              {t('layout.role')}: {currentAccount.value.role.name}
+              {t('layout.role')}: {roleLabel(currentAccount.value.role, t)}
             </span>
           ) : null}
           <ul className="menu-list">

@@ -2,13 +2,13 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from 'wouter';
 import { localizePath, ROUTES } from '../../core/routes';
 import { locale, t } from '../app/i18n';
-import { canOpen } from '../session/access';
+import { inMenu } from '../session/access';
 import { Dropdown } from './Dropdown';
 import { Icon } from './icons';
 
 export function SettingsMenu() {
   useSignals();
-  const items = ROUTES.filter((r) => r.menu === 'settings' && canOpen(r.name));
+  const items = ROUTES.filter((r) => r.menu === 'settings' && inMenu(r));
   if (items.length === 0) return null;
   return (
     <Dropdown label={t('menu.settings')} button={<Icon name="settings" />} width={220}>

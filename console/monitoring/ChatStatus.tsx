@@ -1,5 +1,6 @@
 // "Chat status" (spec 2 header): the team's live figures — totals, every agent, every queue.
 import { useSignals } from '@preact/signals-react/runtime';
+import { roleLabel } from '../../core/access/roleNames';
 import { formatDuration } from '../../core/format/dates';
 import { formatNumber } from '../../core/format/numbers';
 import { t } from '../app/i18n';
@@ -36,7 +37,7 @@ function AgentRow({ a, queues }: { a: MonitorAgent; queues: Map<string, string> 
           <span className={`mon-dot ${a.status}`} aria-hidden="true" />
           <span>
             <strong>{a.display_name}</strong>
-            <small className="muted mon-role">{a.role.name}</small>
+            <small className="muted mon-role">{roleLabel(a.role, t)}</small>
           </span>
         </div>
       </th>

@@ -1,8 +1,16 @@
 // What the signed-in member may do in the selected account (core/access/areas.ts), for hiding
 // menu items, pages and buttons the server would refuse anyway.
 import { computed } from '@preact/signals-react';
-import { type Action, type Area, type AreaPermissions, can, canOpenRoute } from '../../core/access/areas';
-import { ROUTES } from '../../core/routes';
+import {
+  type Action,
+  type Area,
+  type AreaPermissions,
+  can,
+  canOpenRoute,
+  grantedBeyondDefault,
+  ROUTE_AREAS,
+} from '../../core/access/areas';
+import { ROUTES, type RouteDef } from '../../core/routes';
 import { chatOnly, currentAccount } from './state';
 
 export const currentRole = computed(() => {
@@ -18,6 +26,18 @@ export function canDo(area: Area, action: Action): boolean {
 
 export function canOpen(routeName: string): boolean {
   return canOpenRoute(currentRole.value, routeName);
+}
+
+/**
+ * Whether the menus list a route for the member: only what the role may open. The chat-only menu
+ * (spec 2, agents) lists its own routes plus those of areas the role was granted beyond an
+ * agent's defaults (reports, say), so a grant is reached from the menu; the rest stays hidden.
+ */
+export function inMenu(route: RouteDef): boolean {
+  if (!canOpen(route.name)) return false;
+  if (!chatOnly.value || route.chatMenu) return true;
+  const need = ROUTE_AREAS[route.name];
+  return Boolean(need && grantedBeyondDefault(currentRole.value, need.area));
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   HIDDEN_ACTION_TYPE,
   VIEW_ACTION_TYPE,
 } from '../../core/access/entryAccess';
+import { roleLabel } from '../../core/access/roleNames';
 import { PERMISSION_KEYS, type Permissions } from '../../core/models/account';
 import { t } from '../app/i18n';
 import type { RoleRef } from './calls';
@@ -47,7 +48,7 @@ export function EntryPermissions({
       <tbody>
         {roles.map((role) => (
           <tr key={role._id}>
-            <th scope="row">{role.name}</th>
+            <th scope="row">{roleLabel(role, t)}</th>
             {PERMISSION_KEYS.map((key) =>
               role.level === 1 ? (
                 <td key={key} className="muted">
@@ -57,7 +58,7 @@ export function EntryPermissions({
                 <td key={key}>
                   <select
                     className="st-select"
-                    aria-label={`${role.name} · ${t(`settings.entry.${key}`)}`}
+                    aria-label={`${roleLabel(role, t)} · ${t(`settings.entry.${key}`)}`}
                     value={actionTypeOf(value, role._id, key === 'verify')}
                     onChange={(e) =>
                       onChange(setEntry(value, role._id, key, Number(e.target.value) as ActionType))

@@ -3,6 +3,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { roleLabel } from '../../core/access/roleNames';
 import { localizePath } from '../../core/routes';
 import { isStrongPassword } from '../../core/validation/password';
 import { MESSAGES } from '../../core/validation/rules';
@@ -114,7 +115,10 @@ export default function InvitePage({ params }: PageProps) {
               {t('settings.invite.heading', { account: info.account_name })}
             </h1>
             <p className="muted" style={{ margin: 0 }}>
-              {t('settings.invite.detail', { email: info.email, role: info.role })}
+              {t('settings.invite.detail', {
+                email: info.email,
+                role: roleLabel({ name: info.role, level: info.role_level }, t),
+              })}
             </p>
             <FormError message={errors.form} />
             <TextField

@@ -2,6 +2,7 @@
 // change password (spec 5 policy and typing filter), delete account with a confirm.
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
+import { roleLabel } from '../../core/access/roleNames';
 import { isStrongPassword } from '../../core/validation/password';
 import { MESSAGES } from '../../core/validation/rules';
 import { t } from '../app/i18n';
@@ -189,7 +190,7 @@ export default function ProfilePage({ titleKey }: PageProps) {
           </span>
           {currentAccount.value ? (
             <small>
-              {t('layout.role')}: {currentAccount.value.role.name} · {currentAccount.value.name}
+              {t('layout.role')}: {roleLabel(currentAccount.value.role, t)} · {currentAccount.value.name}
             </small>
           ) : null}
         </div>

@@ -2,6 +2,7 @@
 // and fixed; a member edits only roles below their own rank, never beyond what they have.
 import { useState } from 'react';
 import { type Access, type Area, type AreaPermissions, defaultPermissions } from '../../core/access/areas';
+import { roleLabel } from '../../core/access/roleNames';
 import { formatNumber } from '../../core/format/numbers';
 import { MESSAGES } from '../../core/validation/rules';
 import { t } from '../app/i18n';
@@ -193,7 +194,7 @@ export function RolesTab({
         {roles.map((role) => (
           <tr key={role._id} data-testid="role-row">
             <td>
-              <strong>{role.name}</strong>
+              <strong>{roleLabel(role, t)}</strong>
             </td>
             <td>{t(`settings.roles.levelName.${Math.min(role.level, 4)}`)}</td>
             <td className="st-hide-narrow">
@@ -203,12 +204,27 @@ export function RolesTab({
                 <PermissionSummary permissions={role.permissions} />
               )}
             </td>
-            <td className="num">{formatNumber(role.member_count)}</td>
+            <td className="num" data-testid="role-members">
+              {formatNumber(role.member_count)}
+              {role.member_count > role.member_count_here ? (
+                <small>
+                  {t('settings.roles.membersElsewhere', {
+                    n: formatNumber(role.member_count - role.member_count_here),
+                  })}
+                </small>
+              ) : null}
+            </td>
             {mayWrite && role.can_edit ? (
               <SettingsRowActions
                 onEdit={() => setEditing(role)}
                 onDelete={() => setDeleting(role)}
-                deleteBlocked={role.member_count > 0 ? t('settings.roles.inUse') : undefined}
+                deleteBlocked={
+                  role.member_count === 0
+                    ? undefined
+                    : role.member_count > role.member_count_here
+                      ? t('settings.roles.inUseElsewhere')
+                      : t('settings.roles.inUse')
+                }
               />
             ) : mayWrite ? (
               <td className="actions" />

@@ -3,6 +3,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useState } from 'react';
 import type { Access, Area } from '../../core/access/areas';
+import { roleLabel } from '../../core/access/roleNames';
 import { formatDate } from '../../core/format/dates';
 import { isEmail, MESSAGES } from '../../core/validation/rules';
 import { locale, t } from '../app/i18n';
@@ -138,7 +139,7 @@ function InviteDialog({
             >
               {choices.map((r) => (
                 <option key={r._id} value={r._id}>
-                  {r.name}
+                  {roleLabel(r, t)}
                 </option>
               ))}
             </select>
@@ -207,11 +208,11 @@ function EditUserDialog({
         <FormField label={t('settings.users.role')} error={errors.role_id}>
           <select className="st-select" value={form.role_id} onChange={(e) => set('role_id', e.target.value)}>
             {choices.some((r) => r._id === user.role._id) ? null : (
-              <option value={user.role._id}>{user.role.name}</option>
+              <option value={user.role._id}>{roleLabel(user.role, t)}</option>
             )}
             {choices.map((r) => (
               <option key={r._id} value={r._id}>
-                {r.name}
+                {roleLabel(r, t)}
               </option>
             ))}
           </select>
@@ -321,7 +322,7 @@ export default function UsersPage({ titleKey }: PageProps) {
                     <small>{m.email}</small>
                   </div>
                 </td>
-                <td>{m.role.name}</td>
+                <td>{roleLabel(m.role, t)}</td>
                 <td className="st-hide-narrow">{m.phone || '-'}</td>
                 <td>
                   <span className={`st-status${m.status === 'active' ? '' : ' off'}`}>
@@ -373,7 +374,7 @@ export default function UsersPage({ titleKey }: PageProps) {
                           {inv.email}
                           {links[inv._id] ? <LinkBox link={links[inv._id]} /> : null}
                         </td>
-                        <td>{inv.role.name}</td>
+                        <td>{roleLabel(inv.role, t)}</td>
                         <td className="st-hide-narrow">
                           {inv.expired ? t('settings.users.expired') : formatDate(inv.expires_at)}
                         </td>

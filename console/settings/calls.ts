@@ -45,7 +45,10 @@ export interface Invitation {
 
 export interface RoleFull extends RoleRef {
   permissions: AreaPermissions;
+  /** Members with the role in every official account of the workspace (what Delete checks). */
   member_count: number;
+  /** Of those, the members in the selected account. */
+  member_count_here: number;
   can_edit: boolean;
 }
 
@@ -126,7 +129,13 @@ export const deleteOwnUser = (password: string) =>
   api('/api/auth/delete-account', { method: 'POST', body: { password } });
 
 export const describeInvitation = (token: string) =>
-  api<{ email: string; account_name: string; role: string; expires_at: string }>('/api/auth/invitation', {
+  api<{
+    email: string;
+    account_name: string;
+    role: string;
+    role_level?: number;
+    expires_at: string;
+  }>('/api/auth/invitation', {
     query: { token },
   });
 export const acceptInvitation = (body: Record<string, string>) =>

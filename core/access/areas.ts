@@ -108,6 +108,18 @@ export function can(role: RoleAccess | null | undefined, area: Area, action: Act
   return action === 'read' ? access !== 'none' : access === 'write';
 }
 
+/**
+ * Whether a role has more of an area than its level starts with (an owner's grant, say reports
+ * for an agent). The chat-only menu (spec 2) lists such areas too, so a grant can be reached.
+ */
+export function grantedBeyondDefault(role: RoleAccess | null | undefined, area: Area): boolean {
+  if (!role || role.level <= FULL_ACCESS_LEVEL) return false;
+  const rank = (a: Access) => ACCESS_LEVELS.indexOf(a);
+  return (
+    rank(resolvePermissions(role.level, role.permissions)[area]) > rank(defaultPermissions(role.level)[area])
+  );
+}
+
 /** Whether `actor` may give a role `wanted` (never more than the actor has themselves). */
 export function withinOwnPermissions(actor: RoleAccess, wanted: AreaPermissions): boolean {
   if (actor.level <= FULL_ACCESS_LEVEL) return true;

@@ -63,6 +63,7 @@ export const MESSAGE_PARAMS: Record<string, readonly string[]> = {
   'meta.titleRequired': ['channel'],
   'apis.tooMany': ['n'],
   'server.accessLevel': ['levels'],
+  'server.roleHasMembers': ['n', 'accounts'],
   'server.exportTooLong': ['n'],
   'server.notRoomOrGroup': ['kind'],
   'server.fieldLocked': ['field'],

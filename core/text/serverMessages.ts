@@ -21,7 +21,9 @@ export const SERVER_MESSAGES = {
   notYourself: 'You cannot change your own role or status here.',
   moreThanYouHave: 'You may not give more than you have.',
   ownerFullAccess: 'The owner role always has full access.',
-  roleHasMembers: 'Move this role’s members to another role first.',
+  /** `accounts`: each official account with its count ('Shop A: 2, Shop B: 1'). */
+  roleHasMembers: (n: number, accounts: string) =>
+    `Members with this role: ${n} (${accounts}). Move them to another role first.`,
   oneActiveOwner: 'An account needs at least one active owner.',
   onlyOwner: 'You are the only owner of an account. Make another member an owner first.',
   areaMissing: 'This area does not exist.',

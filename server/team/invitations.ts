@@ -71,7 +71,12 @@ async function pendingByToken(db: Db, token: unknown) {
   if (typeof token !== 'string' || token.length < 20 || token.length > 100)
     throw new NotFound(SERVER_MESSAGES.invitationExpired);
   const [row] = await db
-    .select({ invitation: invitations, accountName: accounts.name, roleName: roles.name })
+    .select({
+      invitation: invitations,
+      accountName: accounts.name,
+      roleName: roles.name,
+      roleLevel: roles.level,
+    })
     .from(invitations)
     .innerJoin(accounts, eq(accounts.id, invitations.accountId))
     .innerJoin(roles, eq(roles.id, invitations.roleId))
@@ -93,6 +98,8 @@ export async function describeInvitation(db: Db, token: unknown) {
     email: row.invitation.email,
     account_name: row.accountName,
     role: row.roleName,
+    // With the name, the console shows a built-in role in the invited person's language.
+    role_level: row.roleLevel,
     expires_at: row.invitation.expiresAt.toISOString(),
   };
 }

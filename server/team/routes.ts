@@ -18,7 +18,7 @@ import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import { isEmail, isTel, MESSAGES, TEL_MAX_LENGTH } from '../../core/validation/rules';
 import { newId } from '../accounts/ids';
 import { forgetRole, requireArea, rolePermissions } from '../accounts/permissions';
-import { memberships, roles, users } from '../accounts/schema';
+import { accounts, memberships, roles, users } from '../accounts/schema';
 import { sessions } from '../auth/schema';
 import { originOf } from '../chat/access';
 import { type Fields, fieldsOf, integer, optionalString, requiredString } from '../chat/input';
@@ -272,14 +272,18 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await ctx.db
       .select({
         role: roles,
-        n: sql<number>`(select count(*) from memberships m where m.role_id = ${roles.id} and m.account_id = ${actor.accountId})`,
+        // Every official account of the workspace holds its roles, so a role is deleted only when
+        // no account has a member with it (DELETE below): the count says the same.
+        n: sql<number>`(select count(*) from memberships m where m.role_id = ${roles.id})`,
+        here: sql<number>`(select count(*) from memberships m where m.role_id = ${roles.id} and m.account_id = ${actor.accountId})`,
       })
       .from(roles)
       .where(eq(roles.workspaceId, actor.workspaceId))
       .orderBy(asc(roles.level), ...byName(roles.name));
     return {
-      list: rows.map(({ role, n }) => ({
+      list: rows.map(({ role, n, here }) => ({
         ...roleToWire(role, Number(n)),
+        member_count_here: Number(here),
         can_edit: role.level > 1 && outranks(actor.level, role.level),
       })),
       areas: AREAS.map((area) => ({ area, choices: accessChoices(area) })),
@@ -348,11 +352,21 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: AppContext) {
     const actor = await actorOf(ctx, request, 'write');
     const role = await findRole(ctx, actor.workspaceId, (request.params as { id: string }).id);
     if (role.level === 1 || !outranks(actor.level, role.level)) throw new Forbidden();
-    const [{ n }] = await ctx.db
-      .select({ n: count() })
+    // Members of every official account count (as the list's member_count), deactivated too.
+    const holders = await ctx.db
+      .select({ name: accounts.name, n: count() })
       .from(memberships)
-      .where(eq(memberships.roleId, role.id));
-    if (Number(n) > 0) throw new Conflict(SERVER_MESSAGES.roleHasMembers);
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .where(eq(memberships.roleId, role.id))
+      .groupBy(accounts.id, accounts.name)
+      .orderBy(...byName(accounts.name));
+    if (holders.length > 0)
+      throw new Conflict(
+        SERVER_MESSAGES.roleHasMembers(
+          holders.reduce((sum, h) => sum + Number(h.n), 0),
+          holders.map((h) => `${h.name}: ${Number(h.n)}`).join(', '),
+        ),
+      );
     await ctx.db.delete(roles).where(eq(roles.id, role.id));
     forgetRole(role.id);
     return { deleted: 1 };

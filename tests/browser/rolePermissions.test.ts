@@ -38,6 +38,8 @@ beforeAll(async () => {
     noChat: { level: 2, permissions: { chat: 'none' } },
     // Reads the chats and contacts, changes nothing.
     chatReader: { level: 3, permissions: { ...NONE, chat: 'read', contacts: 'read' } },
+    // An agent an owner let see the figures and the team.
+    grantedAgent: { level: 4, permissions: { reports: 'read', users: 'read' } },
   };
   const ids: Record<string, string> = {};
   for (const [name, role] of Object.entries(roles)) {
@@ -119,6 +121,49 @@ describe('where each role starts', () => {
       expect(refused).toEqual([]);
       await page.close();
     }
+  });
+});
+
+describe('an agent granted more than the chat', () => {
+  it('reaches the granted areas from the menus, not the rest; sees built-in roles in Thai', async () => {
+    const { page, refused } = await signIn(as.grantedAgent);
+    await page.waitForURL(`${h.server.url}/live`);
+    // The names without the unread badge.
+    const menu = async () =>
+      (await page.locator('nav.left-menu a').allTextContents()).map((s) => s.replace(/\d+$/, ''));
+    await expect.poll(menu).toEqual(['Dashboard', 'Chat', 'Contact List', 'Report']);
+    await page.locator('nav.left-menu').getByText('Report', { exact: true }).click();
+    await page.waitForURL(`${h.server.url}/report/contact-growth`);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.locator('.dropdown-panel .menu-list a');
+    expect(await settings.allTextContents()).toEqual(['Users']);
+    await settings.first().click();
+    await page.waitForURL(`${h.server.url}/setting/users`);
+    // Not granted: hidden from the menu, "no access" by address, and refused by the server.
+    expect(await page.locator('nav.left-menu').getByText('Broadcast', { exact: true }).count()).toBe(0);
+    await page.goto(`${h.server.url}/broadcast`);
+    await page.getByTestId('no-access').waitFor();
+    expect((await h.api('GET', '/api/broadcast/list', undefined, as.grantedAgent)).status).toBe(403);
+    expect((await h.api('GET', '/api/settings/tags', undefined, as.grantedAgent)).status).toBe(403);
+    expect(refused).toEqual([]);
+
+    // Built-in roles in the user's language; a custom role as typed.
+    await page.goto(`${h.server.url}/th/setting/users`);
+    const roleOf = (name: RegExp) =>
+      page.getByTestId('user-row').filter({ hasText: name }).locator('td').nth(1).textContent();
+    await expect.poll(() => roleOf(/^Agent/)).toBe('เจ้าหน้าที่');
+    expect(await roleOf(/^chatReader/)).toBe('chatReader');
+    await expect.poll(menu).toEqual(['แดชบอร์ด', 'แชท', 'รายชื่อผู้ติดต่อ', 'รายงาน']);
+    await page.close();
+
+    // An agent with the role's defaults keeps spec 2's chat-only menu.
+    const agent = await signIn(as.agent);
+    await agent.page.waitForURL(`${h.server.url}/live`);
+    await expect
+      .poll(() => agent.page.locator('nav.left-menu a').allTextContents())
+      .toEqual(['Chat', 'Contact List']);
+    expect(await agent.page.getByRole('button', { name: 'Settings' }).count()).toBe(0);
+    await agent.page.close();
   });
 });
 
