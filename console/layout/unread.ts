@@ -1,21 +1,20 @@
-// The Chat menu item's unread badge (spec 3 unread counts, spec 6 level-3 rule): fetched when the
-// agent socket connects, then again shortly after any chat event, at most once per REFRESH_MS.
+// The Chat menu item's unread badge (spec 3 unread counts; what counts: core/access/unreadBadge.ts):
+// fetched when the agent socket connects, then again shortly after any chat event, at most once
+// per REFRESH_MS.
 import { computed, effect, signal } from '@preact/signals-react';
 import { unreadBadgeCount } from '../../core/access/unreadBadge';
 import { getUnreadCounts } from '../../core/api/endpoints/chatList';
 import type { UnreadCounts } from '../../core/models/chatWire';
 import { AGENT_EVENTS } from '../../core/realtime/events';
 import { agentSocket } from '../realtime/socket';
-import { canOpen } from '../session/access';
+import { canOpen, currentRole } from '../session/access';
 import { client } from '../session/api';
 import { currentAccount } from '../session/state';
 
 export const REFRESH_MS = 2000;
 
 export const unreadCounts = signal<UnreadCounts | null>(null);
-export const unreadBadge = computed(() =>
-  unreadBadgeCount(unreadCounts.value, currentAccount.value?.role.level ?? 1),
-);
+export const unreadBadge = computed(() => unreadBadgeCount(unreadCounts.value, currentRole.value));
 
 /** Events after which someone's unread count may have changed. */
 const CHANGES = [

@@ -1,7 +1,7 @@
 // The contact details sidebar (320 px): profile, nickname, following and spam, the contact's
 // fields as the viewer may see them (spec 6), tags and notes.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { shownContactFields } from '../../core/access/contactAccess';
 import { channelTypeOf } from '../../core/chat/listFilters';
 import { formatDate, formatDateTime } from '../../core/format/dates';
@@ -49,6 +49,29 @@ function IdentityBlock({ identity }: { identity: WidgetIdentity }) {
   );
 }
 
+/**
+ * Where the sidebar lies when it floats over the conversation (live.css, up to 1200 px wide): over
+ * the messages only, so the chat header's buttons above and the composer below stay in reach.
+ * Kept up to date as the header wraps or the composer grows; a wide layout ignores it.
+ */
+function placeOverMessages(aside: HTMLElement | null) {
+  const page = aside?.closest<HTMLElement>('.live-page');
+  const messages = page?.querySelector<HTMLElement>('.message-pane [data-testid="messages"]');
+  if (!aside || !page || !messages) return;
+  const place = () => {
+    const outer = page.getBoundingClientRect();
+    const inner = messages.getBoundingClientRect();
+    aside.style.setProperty('--over-messages-top', `${Math.max(0, inner.top - outer.top)}px`);
+    aside.style.setProperty('--over-messages-bottom', `${Math.max(0, outer.bottom - inner.bottom)}px`);
+  };
+  place();
+  if (typeof ResizeObserver !== 'function') return;
+  const observer = new ResizeObserver(place);
+  observer.observe(page);
+  observer.observe(messages);
+  return () => observer.disconnect();
+}
+
 export function ContactSidebar() {
   useSignals();
   const f = selected.value;
@@ -58,6 +81,9 @@ export function ContactSidebar() {
   // Nickname, following and spam are chat actions: not for a role that may only read chats.
   const acts = canDo('chat', 'write');
   const followerId = f?._id;
+  const ref = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another chat brings another message list to lie over
+  useLayoutEffect(() => placeOverMessages(ref.current), [followerId]);
   useEffect(() => {
     setContact(null);
     setEditing(false);
@@ -93,7 +119,12 @@ export function ContactSidebar() {
     }
   };
   return (
-    <aside className="contact-sidebar" aria-label={t('live.contactDetails')} data-testid="contact-sidebar">
+    <aside
+      ref={ref}
+      className="contact-sidebar"
+      aria-label={t('live.contactDetails')}
+      data-testid="contact-sidebar"
+    >
       <header className="sidebar-head">
         <h2>{t('live.contactDetails')}</h2>
         <button

@@ -52,6 +52,7 @@ export const SERVER_MESSAGES = {
   takenByOther: 'This chat has already been taken by another agent.',
   chatClosed: 'This chat is no longer open; take it to start a new one.',
   assignedToOther: 'This chat is assigned to another agent.',
+  closeNotAllowed: 'Only the agent on this chat or an admin may close it.',
   businessHoursOnly: 'Chats can be taken only during business hours.',
   agentOrQueue: 'Choose one agent or one queue.',
   notAMember: 'This agent is not a member of this account.',
@@ -130,11 +131,11 @@ export const SERVER_MESSAGES = {
   folderMissing: 'This folder does not exist.',
   folderTaken: 'A folder with this name already exists here.',
   nameCharacters: 'A name cannot contain / or \\ or invisible control characters.',
+  fileNameCharacters:
+    'A file name cannot start with a dot or contain / \\ " < > | : * ? or invisible control characters.',
   folderDepth: (max: number) => `Folders can be nested at most ${max} deep.`,
   defaultFolderName: 'The default folder cannot be renamed.',
   defaultFolderKept: 'The default folder cannot be deleted.',
-  fileNameCharacters:
-    'A file name cannot start with a dot or contain / \\ " < > | : * ? or invisible control characters.',
   storageFull: 'Not enough storage space for these files.',
   diskFull: 'The server has no room to store this file. Please contact the staff.',
   imagemapPictureMissing: 'This image map picture does not exist.',

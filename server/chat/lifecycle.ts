@@ -3,6 +3,7 @@
 // tells the agents who may see the chat. Timed changes (missed, expired) are in sweeps.ts.
 import { and, eq, isNull } from 'drizzle-orm';
 import { getsCountdown, isClosedChat } from '../../core/access/countdown';
+import { canCloseChat } from '../../core/chat/closePermission';
 import { countdownAfterExtend, countdownAfterSend } from '../../core/chat/switchMode';
 import { AGENT_EVENTS, type AgentEvent } from '../../core/realtime/events';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
@@ -227,14 +228,24 @@ export async function acceptChat(ctx: AppContext, viewer: Viewer, liveChatId: st
   return { follower: result.follower };
 }
 
-/** Close (spec 7): the chat is done. Closing a chat that is already over changes nothing. */
+/**
+ * Close (spec 7): the chat is done. Closing a chat that is already over changes nothing. Who may:
+ * core/chat/closePermission.ts, the rule the console offers the button by.
+ */
 export async function closeChat(ctx: AppContext, viewer: Viewer, liveChatId: string) {
   const at = new Date();
   const target = await findLivechat(ctx, viewer, liveChatId);
   const result = await changeChat(ctx, viewer, target.followerId, async (tx, follower, livechat) => {
     if (!livechat || livechat.id !== liveChatId || isClosed(livechat)) return null;
-    const mayClose = !livechat.userId || livechat.userId === viewer.userId || viewer.level <= MANAGER_LEVEL;
-    if (!mayClose) throw new Forbidden(SERVER_MESSAGES.assignedToOther);
+    const flags = {
+      user_id: livechat.userId,
+      is_accepted: livechat.isAccepted,
+      is_missed: livechat.isMissed,
+      is_expired: livechat.isExpired,
+      is_done: livechat.isDone,
+    };
+    if (!canCloseChat(flags, viewer.userId, viewer.level))
+      throw new Forbidden(SERVER_MESSAGES.closeNotAllowed);
     const updated = await updateLivechat(tx, follower, livechat.id, {
       isDone: true,
       closedAt: at,

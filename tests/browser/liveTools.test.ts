@@ -51,8 +51,8 @@ afterAll(async () => {
 
 describe('inbox tools', () => {
   it('taking a chat pins it (counted in the header), shows its countdown, and the Chat badge counts its unread live', async () => {
-    // Unassigned: not the owner's own unread, so no badge yet.
-    expect(await chatBadge().count()).toBe(0);
+    // Unassigned, but the owner may take it: a new customer badges the Chat menu at once.
+    await expect.poll(() => chatBadge().textContent(), { timeout: 8000 }).toBe('1');
     await chatRow(page, 'Mali Tools').click();
     await page.getByRole('button', { name: 'Take', exact: true }).click();
     await expect.poll(() => page.getByTestId('chat-count').textContent()).toBe('1 chat');
@@ -63,6 +63,9 @@ describe('inbox tools', () => {
     await composer().fill('Yes, I am here.');
     await composer().press('Enter');
     await expect.poll(() => chatBadge().count(), { timeout: 8000 }).toBe(0);
+    // A new customer while the inbox is open: nobody has the chat yet, and the badge says so live.
+    await customerSays(server.url, await newCustomer(server.url, owner.widgetId, 'Niran New'), 'Hi?');
+    await expect.poll(() => chatBadge().textContent(), { timeout: 8000 }).toBe('1');
   });
 
   it('emoji: a real data set, searched by name and browsed by category', async () => {
@@ -192,6 +195,37 @@ describe('inbox tools', () => {
     await expect.poll(() => sidebar.locator('.tag-chip').count()).toBe(0);
     await sidebar.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => sidebar.count()).toBe(0);
+    await page.getByRole('button', { name: 'Contact details' }).click();
+    await expect.poll(() => page.getByTestId('contact-sidebar').isVisible()).toBe(true);
+  });
+
+  it('narrowed to 768 px, an open sidebar floats over the messages only: header buttons and reply box stay in reach', async () => {
+    await expect.poll(() => page.getByTestId('contact-sidebar').isVisible()).toBe(true);
+    await page.setViewportSize({ width: 768, height: 900 });
+    // Each of these is the topmost element at its own centre, so a click reaches it.
+    const reachable = () =>
+      page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            '.chat-header button, .composer textarea, .composer button',
+          ),
+          ...document.querySelectorAll<HTMLElement>('.contact-sidebar .sidebar-head button'),
+        ]
+          .filter((el) => el.getBoundingClientRect().width > 0)
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return `${el.getAttribute('aria-label') ?? el.textContent?.trim()}: ${el.contains(top)}`;
+          }),
+      );
+    await expect.poll(reachable).not.toContainEqual(expect.stringMatching(/: false$/));
+    const found = await reachable();
+    for (const name of ['Contact details: true', 'Export: true', 'Reply: true', 'Send: true', 'Close: true'])
+      expect(found).toContain(name);
+    // The header's Contact details button closes it again.
+    await page.getByRole('button', { name: 'Contact details' }).click();
+    await expect.poll(() => page.getByTestId('contact-sidebar').count()).toBe(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Contact details' }).click();
     await expect.poll(() => page.getByTestId('contact-sidebar').isVisible()).toBe(true);
   });

@@ -24,6 +24,7 @@ describe('localMessage', () => {
   it("says a server refusal and a rule's message in Thai under /th, in English otherwise", () => {
     locale.value = 'th';
     expect(localMessage(SERVER_MESSAGES.takenByOther)).toBe('แชตนี้ถูกเจ้าหน้าที่คนอื่นรับไปแล้ว');
+    expect(localMessage(SERVER_MESSAGES.closeNotAllowed)).toBe('ปิดแชตนี้ได้เฉพาะเจ้าหน้าที่ที่ดูแลแชตหรือผู้ดูแลระบบเท่านั้น');
     expect(localMessage(API_MESSAGES.slug)).toBe('ใช้ได้เฉพาะตัวอักษร ตัวเลข - และ _ เท่านั้น');
     expect(localMessage(VERIFICATION_MESSAGES.noFields)).toBe('กรุณาเพิ่มอย่างน้อย 1 ช่อง');
     expect(localMessage(SERVER_MESSAGES.fieldLocked('ระดับสมาชิก'))).toBe('คุณไม่มีสิทธิ์เปลี่ยนช่องข้อมูล "ระดับสมาชิก"');

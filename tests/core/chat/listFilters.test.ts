@@ -42,7 +42,7 @@ describe('matchesListFilters', () => {
 });
 
 describe('canCloseChat', () => {
-  const lc = { user_id: 'a', is_missed: false, is_expired: false, is_done: false };
+  const lc = { user_id: 'a', is_accepted: true, is_missed: false, is_expired: false, is_done: false };
   it.each([
     ['the assignee', 'a', 4, true],
     ['another agent', 'b', 4, false],
@@ -54,5 +54,12 @@ describe('canCloseChat', () => {
   });
   it('never for a chat already closed', () => {
     expect(canCloseChat({ ...lc, is_done: true }, 'a', 1)).toBe(false);
+  });
+  it('a chat nobody has (spec 4 unassigned) may be closed by any agent; one given to someone may not', () => {
+    const unassigned = { ...lc, user_id: null, is_accepted: false };
+    expect(canCloseChat(unassigned, 'b', 4)).toBe(true);
+    expect(canCloseChat(unassigned, '', 4)).toBe(true);
+    expect(canCloseChat({ ...lc, is_accepted: false }, 'b', 4)).toBe(false);
+    expect(canCloseChat({ ...lc, user_id: null, is_accepted: false }, 'b', 3)).toBe(true);
   });
 });

@@ -3,7 +3,9 @@
 // and, where it is reachable, on PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canCloseChat } from '../../../core/chat/closePermission';
 import { AGENT_EVENTS } from '../../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import { accountSettings, followers, livechats } from '../../../server/chat/schema';
 import { forgetChatSettings } from '../../../server/chat/settings';
 import { sweepLifecycle } from '../../../server/chat/sweeps';
@@ -167,6 +169,41 @@ describe.each(await testDatabases())('chat lifecycle on %s', (_name, postgres) =
     const r = await h.customerSays('back again', { visitor: `life-${visitor}` });
     expect(r!.newChat).toBe(true);
     expect(r!.follower.last_livechat!.livechat_id).not.toBe(again.liveChatId);
+  });
+
+  it('close follows the rule the console offers the button by (core/chat/closePermission.ts)', async () => {
+    const supervisor = await h.addAgent(3, 'Supervisor C');
+    const admin = await h.addAgent(2, 'Admin D');
+    const closeAs = async (who: Session, level: number, chat: { followerId: string; liveChatId: string }) => {
+      const { l } = await stateOf(chat.followerId);
+      const offered = canCloseChat(
+        {
+          user_id: l.userId,
+          is_accepted: l.isAccepted,
+          is_missed: l.isMissed,
+          is_expired: l.isExpired,
+          is_done: l.isDone,
+        },
+        who.user._id,
+        level,
+      );
+      const res = await h.api('POST', '/api/chat/close', { liveChatId: chat.liveChatId }, who);
+      // The server allows exactly what the console offers.
+      expect(res.status === 200).toBe(offered);
+      return res;
+    };
+    // A chat nobody has: any agent who may answer chats may end it.
+    const unassigned = await newChat();
+    expect((await closeAs(agent, 4, unassigned)).body.follower.last_livechat.is_done).toBe(true);
+    // Assigned to Agent A (not accepted yet): not another agent's, nor a level-3 supervisor's to close.
+    const given = await newChat();
+    await h.api('POST', '/api/chat/assign/agent', { followerId: given.followerId, userId: agent.user._id });
+    const refused = await closeAs(other, 4, given);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(SERVER_MESSAGES.closeNotAllowed);
+    expect((await closeAs(supervisor, 3, given)).status).toBe(403);
+    // An admin (level 2) may close anyone's chat.
+    expect((await closeAs(admin, 2, given)).status).toBe(200);
   });
 
   it('switch mode: get, set, extend (adds 2 minutes), clear, with EXTEND_CHAT_TIME', async () => {
