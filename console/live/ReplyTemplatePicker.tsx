@@ -4,7 +4,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { channelTypeOf } from '../../core/chat/listFilters';
-import type { TemplateKind } from '../../core/template/channelPreview';
+import { PREVIEW_CHANNELS, type PreviewChannel, type TemplateKind } from '../../core/template/channelPreview';
 import { t } from '../app/i18n';
 import { getReplyGroups, type ReplyGroups } from './calls';
 import { sendMessageTemplate, sendTemplate } from './chatActions';
@@ -22,6 +22,13 @@ const LINE_KINDS: readonly TemplateKind[] = ['bubble', 'carousel', 'imagemap'];
 /** Which saved templates a chat on this channel can receive. */
 export function templateKindsFor(channelType: string): readonly TemplateKind[] {
   return channelType === 'line' ? LINE_KINDS : CARD_KINDS;
+}
+
+/** The channel whose conversion a chat of this type gets (undefined for a type with none). */
+export function previewChannelOf(channelType: string): PreviewChannel | undefined {
+  return (PREVIEW_CHANNELS as readonly string[]).includes(channelType)
+    ? (channelType as PreviewChannel)
+    : undefined;
 }
 
 function ReplyList({ onClose }: { onClose: () => void }) {
@@ -108,6 +115,7 @@ export function ReplyTemplatePicker({ onClose }: { onClose: () => void }) {
           <Suspense fallback={<p className="muted">{t('layout.loading')}</p>}>
             <TemplatePicker
               kinds={templateKindsFor(channel)}
+              channel={previewChannelOf(channel)}
               onPick={(template) => {
                 sendMessageTemplate(template._id, template.name);
                 onClose();

@@ -6,8 +6,9 @@
 // It draws a list only (no dialog around it), so callers put it in their own popover or modal.
 import { useEffect, useId, useState } from 'react';
 import { formatDateTime } from '../../core/format/dates';
-import type { TemplateKind } from '../../core/template/channelPreview';
+import type { PreviewChannel, TemplateKind } from '../../core/template/channelPreview';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { getTemplate, listTemplates, type SavedTemplate, type TemplateSummary } from './api';
 import './templates.css';
 
@@ -17,6 +18,11 @@ export interface TemplatePickerProps {
   onPick(template: SavedTemplate): void;
   /** Which kinds to offer; all by default (the inbox can send bubbles and carousels only). */
   kinds?: readonly TemplateKind[];
+  /**
+   * The channel of the chat it is sent to: a template that channel cannot carry is shown, with the
+   * first reason its channel preview gives, but cannot be picked.
+   */
+  channel?: PreviewChannel;
 }
 
 export function kindLabel(template: Pick<TemplateSummary, 'kind' | 'count'>): string {
@@ -25,7 +31,7 @@ export function kindLabel(template: Pick<TemplateSummary, 'kind' | 'count'>): st
   return t('templates.kinds.bubble');
 }
 
-export function TemplatePicker({ onPick, kinds }: TemplatePickerProps) {
+export function TemplatePicker({ onPick, kinds, channel }: TemplatePickerProps) {
   const [search, setSearch] = useState('');
   const [list, setList] = useState<TemplateSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -36,7 +42,7 @@ export function TemplatePicker({ onPick, kinds }: TemplatePickerProps) {
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
-      listTemplates({ search: search.trim() || undefined, limit: 50 })
+      listTemplates({ search: search.trim() || undefined, limit: 50, channel })
         .then((r) => {
           if (!live) return;
           const only = allowed ? allowed.split(',') : null;
@@ -49,7 +55,7 @@ export function TemplatePicker({ onPick, kinds }: TemplatePickerProps) {
       live = false;
       clearTimeout(timer);
     };
-  }, [search, allowed]);
+  }, [search, allowed, channel]);
 
   const pick = async (id: string) => {
     setBusy(id);
@@ -84,16 +90,28 @@ export function TemplatePicker({ onPick, kinds }: TemplatePickerProps) {
       ) : null}
       {list?.length ? (
         <ul className="tpl-picker-list" aria-labelledby={heading}>
-          {list.map((x) => (
-            <li key={x._id}>
-              <button type="button" disabled={busy !== null} onClick={() => pick(x._id)}>
-                <span className="tpl-picker-name">{x.name}</span>
-                <span className="tpl-hint">
-                  {kindLabel(x)} · {formatDateTime(x.updated_at)}
-                </span>
-              </button>
-            </li>
-          ))}
+          {list.map((x) => {
+            const refused = x.channel_errors?.[0];
+            return (
+              <li key={x._id}>
+                <button
+                  type="button"
+                  disabled={busy !== null || refused !== undefined}
+                  onClick={() => pick(x._id)}
+                >
+                  <span className="tpl-picker-name">{x.name}</span>
+                  <span className="tpl-hint">
+                    {kindLabel(x)} · {formatDateTime(x.updated_at)}
+                  </span>
+                  {refused ? (
+                    <span className="tpl-picker-refused" data-testid="picker-refused">
+                      {t('templates.picker.cannotSend', { reason: localMessage(refused.message) })}
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 // The message-template API (docs/api.md) as the console calls it.
-import type { ChannelPreviews, TemplateKind } from '../../core/template/channelPreview';
+import type { ChannelPreviews, PreviewChannel, TemplateKind } from '../../core/template/channelPreview';
 import type { FlexMessage } from '../../core/template/flexTypes';
 import type { LineImagemapMessage } from '../../core/template/imagemap';
 import { api } from '../session/api';
@@ -21,6 +21,8 @@ export interface TemplateSummary {
   updated_at: string;
   created_by: Person | null;
   updated_by: Person | null;
+  /** Listed for a channel: why this template cannot be sent there ([] when it can). */
+  channel_errors?: { field: string; message: string }[];
 }
 
 export interface SavedTemplate extends TemplateSummary {
@@ -40,6 +42,7 @@ export const listTemplates = (query: {
   kind?: TemplateKind;
   skip?: number;
   limit?: number;
+  channel?: PreviewChannel;
 }) => api<{ list: TemplateSummary[]; total_count: number }>(`${BASE}/list`, { query });
 
 export const getTemplate = (id: string) => api<SavedTemplate>(`${BASE}/${encodeURIComponent(id)}`);

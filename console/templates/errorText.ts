@@ -88,7 +88,8 @@ export function describeField(field: string, blockName: (item: number, block: nu
     } else if (part === 'message') {
       words.push(t('templates.fields.message'));
       break;
-    } else if (typeof part === 'string' && part) {
+    } else if (typeof part === 'string' && part && part !== 'component') {
+      // `component` is the block as a whole (a kind a channel cannot show): its name says which.
       words.push(FIELD_LABELS.has(part) ? t(`templates.fields.${part}`) : part);
     }
   }

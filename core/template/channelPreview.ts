@@ -41,6 +41,20 @@ export function isFormConverted(channel: string): channel is FormConvertedChanne
   return (FORM_CONVERTED_CHANNELS as readonly string[]).includes(channel);
 }
 
+/**
+ * What a form-converted channel's adapter makes of a card when it is delivered (the same converter
+ * with the same options), so a send can be refused, by field, before anything is stored.
+ */
+export function convertForChannel(
+  channel: FormConvertedChannel,
+  form: unknown,
+  options: ConvertOptions,
+): ConvertResult<MetaMessage | WeChatMessage[]> {
+  return channel === 'wechat'
+    ? toWeChatMessages(form, options)
+    : toMessengerMessage(form, { ...options, channel });
+}
+
 /** How a saved template converts when it is sent: as saved, with every API placeholder filled. */
 export function sendOptions(name: string | null | undefined): ConvertOptions {
   return { mode: 'submit', values: {}, fallbackName: name };

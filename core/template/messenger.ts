@@ -48,6 +48,20 @@ export type MetaMessage =
       };
     };
 
+/**
+ * What a Meta card cannot show, or holds too many of (the `what` of META_MESSAGES); the console
+ * says each in the user's language (locales `messages.metaThings`).
+ */
+export const META_THINGS = {
+  textColumns: 'text columns',
+  callButtons: 'call buttons',
+  imageWithButton: 'an image with a button',
+  imagePerCard: 'image per card',
+  buttonsPerCard: 'buttons per card',
+  buttonWithImageAlone: 'button with an image alone',
+  cards: 'cards',
+} as const;
+
 export const META_MESSAGES = {
   cannotShow: (channel: string, what: string) => `${channel} cannot show ${what}.`,
   tooLong: (channel: string, max: number) => `${channel} allows at most ${max} characters here.`,
@@ -97,7 +111,7 @@ class CardBuilder {
 
   image(url: string, field: string, action: Action | null | undefined, actionField: string): void {
     if (this.card.image) {
-      this.problems.add(field, META_MESSAGES.tooMany(this.name, 1, 'image per card'));
+      this.problems.add(field, META_MESSAGES.tooMany(this.name, 1, META_THINGS.imagePerCard));
       return;
     }
     let link: string | undefined;
@@ -131,7 +145,10 @@ class CardBuilder {
       button = { type: 'web_url', url, title: label };
     } else if (!a.useActionFromApi && a.type === 'tel') {
       if (this.channel === 'instagram')
-        this.problems.add(`${actionField}.type`, META_MESSAGES.cannotShow(this.name, 'call buttons'));
+        this.problems.add(
+          `${actionField}.type`,
+          META_MESSAGES.cannotShow(this.name, META_THINGS.callButtons),
+        );
       const tel = a.typeTel === 'api' ? `{${a.urlTelName ?? ''}}` : String(a.tel ?? '');
       button = {
         type: 'phone_number',
@@ -145,7 +162,7 @@ class CardBuilder {
       button = { type: 'postback', title: label, payload };
     }
     if (this.card.buttons.length >= ML.buttons) {
-      this.problems.add(field, META_MESSAGES.tooMany(this.name, ML.buttons, 'buttons per card'));
+      this.problems.add(field, META_MESSAGES.tooMany(this.name, ML.buttons, META_THINGS.buttonsPerCard));
       return;
     }
     this.card.buttons.push({ button, field });
@@ -169,7 +186,7 @@ class CardBuilder {
         return;
       }
       case 'textColumn':
-        this.problems.add(f('component'), META_MESSAGES.cannotShow(this.name, 'text columns'));
+        this.problems.add(f('component'), META_MESSAGES.cannotShow(this.name, META_THINGS.textColumns));
         return;
       case 'separator':
         return;
@@ -263,11 +280,11 @@ function single(card: Card, name: string, channel: MetaChannel, problems: Proble
     if (buttons.length === 0)
       return { attachment: { type: 'image', payload: { url: card.image.url, is_reusable: true } } };
     if (channel === 'instagram')
-      problems.add(card.image.field, META_MESSAGES.cannotShow(name, 'an image with a button'));
+      problems.add(card.image.field, META_MESSAGES.cannotShow(name, META_THINGS.imageWithButton));
     if (buttons.length > ML.mediaButtons)
       problems.add(
         card.buttons[1].field,
-        META_MESSAGES.tooMany(name, ML.mediaButtons, 'button with an image alone'),
+        META_MESSAGES.tooMany(name, ML.mediaButtons, META_THINGS.buttonWithImageAlone),
       );
     return {
       attachment: {
@@ -292,7 +309,7 @@ export function toMessengerMessage(input: unknown, options: MetaOptions = {}): C
     const form = read.form;
     const problems = new Problems();
     if (form.items.length > ML.genericElements)
-      problems.add('items', META_MESSAGES.tooMany(name, ML.genericElements, 'cards'));
+      problems.add('items', META_MESSAGES.tooMany(name, ML.genericElements, META_THINGS.cards));
     const cards = form.items.map((_, i) => cardOf(form, i, problems, channel, options));
     const message =
       (cards.length === 1 ? single(cards[0], name, channel, problems) : null) ??

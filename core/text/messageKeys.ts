@@ -9,7 +9,7 @@ import { CHANNEL_PREVIEW_MESSAGES } from '../template/channelPreview';
 import { IMAGEMAP_MESSAGES } from '../template/imagemap';
 import { LIMIT_MESSAGES } from '../template/limits';
 import { IMAGEMAP_ACTION_MESSAGE } from '../template/lineActions';
-import { META_MESSAGES } from '../template/messenger';
+import { META_MESSAGES, META_THINGS } from '../template/messenger';
 import { TEMPLATE_MESSAGES } from '../template/validate';
 import { UPLOAD_WARNINGS } from '../upload/warnings';
 import { BROADCAST_ALERTS, BROADCAST_MESSAGES } from '../validation/broadcast';
@@ -172,7 +172,14 @@ export function translateMessage(
   if (!found) return null;
   const problems = found.params?.problems;
   const params = problems ? { ...found.params, problems: translateProblems(problems, t) } : found.params;
-  return t(found.key, params);
+  const what = params?.what !== undefined ? thingKey(params.what) : null;
+  return t(found.key, what ? { ...params, what: t(what) } : params);
+}
+
+/** The words of a META_THINGS value ("text columns"), so no English is left inside a Thai message. */
+function thingKey(what: string): string | null {
+  const name = Object.entries(META_THINGS).find(([, words]) => words === what)?.[0];
+  return name ? `messages.metaThings.${name}` : null;
 }
 
 function translateProblems(list: string, t: (key: string, params?: Record<string, string>) => string) {

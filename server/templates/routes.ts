@@ -5,14 +5,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OutgoingItem } from '../../core/automation/replyConvert';
 import type { MessageItem } from '../../core/models/message';
 import {
+  convertForChannel,
   isFormConverted,
+  PREVIEW_CHANNELS,
+  type PreviewChannel,
   previewChannels,
   sendOptions,
   templateKindOf,
 } from '../../core/template/channelPreview';
 import { toFlexMessage } from '../../core/template/flex';
 import { IMAGEMAP_MESSAGES, toImagemapMessage } from '../../core/template/imagemap';
-import { MESSAGES } from '../../core/validation/rules';
+import { LIMIT_MESSAGES } from '../../core/template/limits';
+import { type FieldError, MESSAGES } from '../../core/validation/rules';
 import { requireArea } from '../accounts/permissions';
 import { formForCustomer } from '../apiConnections/templateValues';
 import { findFollower, viewerOf } from '../chat/access';
@@ -38,6 +42,7 @@ import {
   insertTemplate,
   listTemplates,
   TEMPLATE_NOT_FOUND,
+  type TemplateRow,
   updateTemplate,
 } from './store';
 import { templateSummaryToWire, templateToWire } from './wire';
@@ -66,6 +71,18 @@ function kindFilter(value: string | null) {
   throw new Invalid('kind', MESSAGES.required);
 }
 
+function channelFilter(value: string | null): PreviewChannel | null {
+  if (value === null) return null;
+  if ((PREVIEW_CHANNELS as readonly string[]).includes(value)) return value as PreviewChannel;
+  throw new Invalid('channel', LIMIT_MESSAGES.unknownType);
+}
+
+/** Why a saved template cannot go to a chat of this channel (what its channel preview says); [] when it can. */
+function channelErrors(row: TemplateRow, channel: PreviewChannel): FieldError[] {
+  const result = previewChannels(row.kind, row.form, { mode: 'submit', fallbackName: row.name })[channel];
+  return result.ok ? [] : result.errors;
+}
+
 /**
  * An image map whose picture is one of the account's library pictures gets the picture's own base
  * height, and is refused (field baseUrl) when the picture is gone or LINE cannot take it.
@@ -87,13 +104,19 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${BASE}/list`, async (request) => {
     const { accountId } = await requireArea(ctx, request, 'templates', 'read');
     const query = fieldsOf(request.query);
+    // `channel`: each template also says why it could not be sent to a chat of that channel.
+    const channel = channelFilter(optionalString(query, 'channel', { max: 16 }));
     const { rows, total } = await listTemplates(ctx.db, accountId, {
       search: optionalString(query, 'search', { max: TEMPLATE_NAME_MAX }),
       kind: kindFilter(optionalString(query, 'kind', { max: 16 })),
       skip: integer(query, 'skip', { min: 0, max: 1_000_000, fallback: 0 }),
       limit: integer(query, 'limit', { min: 1, max: LIST_LIMIT_MAX, fallback: 20 }),
     });
-    return { list: rows.map(templateSummaryToWire), total_count: total };
+    const list = rows.map((row) => ({
+      ...templateSummaryToWire(row),
+      ...(channel ? { channel_errors: channelErrors(row, channel) } : {}),
+    }));
+    return { list, total_count: total };
   });
 
   app.post(`${BASE}/create`, async (request) => {
@@ -195,6 +218,12 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext) {
       // Messenger, Instagram and WeChat convert the form itself when it is delivered (what their
       // previews show); a refusal there fails the message with the converter's field-named reason.
       const card = isFormConverted(follower.channelType) ? { name: row.name, form } : undefined;
+      // Refused now, by field, rather than stored and failed on delivery (as an image map to a chat
+      // that is not on LINE is above): a card is never sent where it cannot be shown.
+      if (isFormConverted(follower.channelType)) {
+        const here = convertForChannel(follower.channelType, form, sendOptions(row.name));
+        if (!here.ok) throw new InvalidTemplate(here.errors);
+      }
       items = await trackLinks(
         ctx,
         [{ type: 'flex', altText, contents, ...(card ? { source: card } : {}) }],

@@ -104,4 +104,24 @@ describe('validateRichMenu (spec 5)', () => {
       ]),
     );
   });
+
+  it("counts an area's label as LINE does, in UTF-16 units (shared/reference: rich menu label 20)", () => {
+    // 17 graphemes but 24 UTF-16 units: LINE refuses it, so it is refused here by field.
+    const thai = 'ติดต่อเจ้าหน้าที่ฝ่ายขาย';
+    const withLabel = (label: string): RichMenuDraft => ({
+      ...base,
+      areas: base.areas.map((a, i) =>
+        i === 0 ? { ...a, action: { type: 'message', text: 'a', label } } : a,
+      ),
+    });
+    expect(validateRichMenu(withLabel(thai))).toEqual([
+      { field: 'areas[0].action.label', message: 'Please enter no more than 20 characters.' },
+    ]);
+    const converted = toLineRichMenu(withLabel(thai));
+    expect(converted.ok).toBe(false);
+    // 20 units exactly is fine.
+    const fits = toLineRichMenu(withLabel(thai.slice(0, 20)));
+    if (!fits.ok) throw new Error(JSON.stringify(fits.errors));
+    expect(fits.message.areas[0].action.label).toBe(thai.slice(0, 20));
+  });
 });

@@ -3,8 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UNAUTHORIZED_MESSAGES } from '../../../core/api/client';
 import { createI18n } from '../../../core/i18n/index';
-import { META_MESSAGES } from '../../../core/template/messenger';
-import { allMessageKeys, MESSAGE_LISTS, MESSAGE_PARAMS, messageKey } from '../../../core/text/messageKeys';
+import { META_MESSAGES, META_THINGS } from '../../../core/template/messenger';
+import {
+  allMessageKeys,
+  MESSAGE_LISTS,
+  MESSAGE_PARAMS,
+  messageKey,
+  translateMessage,
+} from '../../../core/text/messageKeys';
 import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import { MESSAGES } from '../../../core/validation/rules';
 import en from '../../../locales/en.json';
@@ -69,6 +75,22 @@ describe('every message a user may meet has words in English and Thai', () => {
     expect(t(found?.key ?? '', found?.params)).toBe('กรุณากรอกไม่เกิน 150 ตัวอักษร');
     const taken = messageKey(SERVER_MESSAGES.takenByOther);
     expect(t(taken?.key ?? '')).toBe('แชตนี้ถูกเจ้าหน้าที่คนอื่นรับไปแล้ว');
+  });
+
+  it('says in Thai what a Meta card cannot show or holds too many of, with no English inside', () => {
+    const { t } = createI18n({ en, th }, 'th');
+    expect(translateMessage(META_MESSAGES.cannotShow('Messenger', META_THINGS.textColumns), t)).toBe(
+      'Messenger ไม่สามารถแสดง คอลัมน์ข้อความ ได้',
+    );
+    for (const words of Object.values(META_THINGS)) {
+      const text = translateMessage(META_MESSAGES.tooMany('Instagram', 3, words), t) ?? '';
+      expect(text).toMatch(/^Instagram รองรับ .+ ได้สูงสุด 3$/);
+      expect(text).not.toContain(words);
+    }
+    const english = createI18n({ en, th }, 'en').t;
+    expect(translateMessage(META_MESSAGES.cannotShow('Instagram', META_THINGS.callButtons), english)).toBe(
+      'Instagram cannot show call buttons.',
+    );
   });
 });
 

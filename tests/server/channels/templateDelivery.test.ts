@@ -1,7 +1,7 @@
 // Saved templates (the editor's own forms) sent to Messenger, Instagram and WeChat through the fake
 // platforms (issue 6/7): every button arrives, in the shape the editor's per-channel preview shows;
 // the same through a reply message made of saved cards; and what a channel cannot carry (a call
-// button on Instagram) fails before anything reaches the platform, with the converter's reason.
+// button on Instagram) is refused before anything is stored, with the converter's field-named reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Action, createAction } from '../../../core/template/action';
 import { createBlock } from '../../../core/template/blocks';
@@ -350,7 +350,7 @@ describe('a carousel', () => {
 });
 
 describe('what a channel cannot carry', () => {
-  it('a call button: Messenger calls; Instagram fails before sending, naming the field', async () => {
+  it('a call button: Messenger calls; Instagram is refused before anything is stored, naming the field', async () => {
     const id = await saveTemplate('Call us', callForm());
     const before = metaSent('PSID-tpl').length;
     expect((await sendTemplate(id, 'messenger')).delivery).toBe('sent');
@@ -358,11 +358,26 @@ describe('what a channel cannot carry', () => {
       attachment: { payload: { buttons: [{ type: 'phone_number', payload: '+66812345678' }] } },
     });
     const igBefore = metaSent('IGSID-tpl').length;
-    const failed = await sendTemplate(id, 'instagram');
-    expect(failed.delivery).toBe('failed');
-    expect(failed.deliveryError).toBe(
-      `Instagram cannot take this message: items[0].items[0].contents[1].action.type: ${META_MESSAGES.cannotShow('Instagram', 'call buttons')}`,
-    );
+    const stored = async () =>
+      (await h.api('GET', `/api/chat/messages?follower_id=${followerOf.instagram}&skip=0&limit=100`)).body
+        .list.length;
+    const storedBefore = await stored();
+    const refused = await h.api('POST', `/api/message-template/${id}/send`, {
+      followerId: followerOf.instagram,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      field: 'items[0].contents[1].action.type',
+      message: META_MESSAGES.cannotShow('Instagram', 'call buttons'),
+      errors: [
+        {
+          field: 'items[0].contents[1].action.type',
+          message: META_MESSAGES.cannotShow('Instagram', 'call buttons'),
+        },
+      ],
+    });
+    // Nothing was stored to fail later, and nothing reached Instagram.
+    expect(await stored()).toBe(storedBefore);
     expect(metaSent('IGSID-tpl')).toHaveLength(igBefore);
     // The editor's Instagram preview said so, by the same field.
     expect((await preview(id)).instagram).toEqual({

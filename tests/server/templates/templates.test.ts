@@ -1,9 +1,11 @@
 // The message-template API over HTTP (issue 6): CRUD, search, duplicate, delete, refusals with the
 // editor's field names, account isolation, channel previews and sending to a chat.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlock } from '../../../core/template/blocks';
 import { CHANNEL_PREVIEW_MESSAGES } from '../../../core/template/channelPreview';
 import { toFlexMessage } from '../../../core/template/flex';
 import { IMAGEMAP_MESSAGES } from '../../../core/template/imagemap';
+import { META_MESSAGES } from '../../../core/template/messenger';
 import { TEMPLATE_MESSAGES } from '../../../core/template/validate';
 import { MESSAGES } from '../../../core/validation/rules';
 import { validatorFor } from '../../core/template/lineSchema';
@@ -242,6 +244,35 @@ describe('channel preview', () => {
     expect(res.body.channels.line.ok).toBe(true);
     expect(res.body.channels.messenger.ok).toBe(false);
     expect(res.body.channels.messenger.errors[0].message).toMatch(/Messenger allows at most 3/);
+  });
+
+  it("lists, for a chat's channel, why each template could not be sent there", async () => {
+    const form = bubbleForm('Columns only on LINE');
+    form.items[0].contents.push(createBlock('textColumn', { position: 3 }));
+    const cols = await create({ name: 'Zz columns card', form });
+    expect(cols.status, JSON.stringify(cols.body)).toBe(200);
+    const plain = await create({ name: 'Zz plain card', form: bubbleForm() });
+    const list = async (channel: string) => {
+      const res = await h.api('GET', `/api/message-template/list?search=Zz&channel=${channel}`);
+      expect(res.status).toBe(200);
+      return Object.fromEntries(
+        (res.body.list as { _id: string; channel_errors: unknown }[]).map((r) => [r._id, r.channel_errors]),
+      );
+    };
+    const messenger = await list('messenger');
+    expect(messenger[plain.body._id]).toEqual([]);
+    expect(messenger[cols.body._id]).toEqual([
+      {
+        field: 'items[0].contents[3].component',
+        message: META_MESSAGES.cannotShow('Messenger', 'text columns'),
+      },
+    ]);
+    const line = await list('line');
+    expect(line[cols.body._id]).toEqual([]);
+    expect((await h.api('GET', '/api/message-template/list?channel=fax')).status).toBe(400);
+    // Without a channel the list is as before.
+    const all = await h.api('GET', '/api/message-template/list?search=Zz');
+    expect(all.body.list[0].channel_errors).toBeUndefined();
   });
 
   it('image maps are LINE only; a saved template previews by id', async () => {
