@@ -187,10 +187,12 @@ describe('spec 5: the sanitiser output can never execute', () => {
     }
   });
 
-  it('stays fast on pathological input', () => {
+  // A hang guard, not a speed figure: a backtracking or quadratic scan of these 90,000 and 180,000
+  // characters takes minutes; the linear one about a second on a busy 2-core machine.
+  it('does not hang on pathological input', () => {
     const started = Date.now();
     sanitizeHtml('<a"'.repeat(30_000));
     sanitizeHtml(`<script>${'</script '.repeat(20_000)}`);
-    expect(Date.now() - started).toBeLessThan(3000);
-  });
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 30_000);
 });

@@ -18,11 +18,13 @@ describe('textLength over pieces', () => {
     expect(textLength(text)).toBe(whole(text));
   });
 
-  it('a 200,000-character string is measured in well under a second', () => {
+  // A hang guard, not a speed figure: measuring a 200,000-character string piece by piece from the
+  // start each time (quadratic) takes tens of seconds; the linear pass milliseconds.
+  it('a 200,000-character string is measured without hanging', () => {
     const huge = `${'ข'.repeat(1000)}${'A'.repeat(199_000)}`;
     const t0 = performance.now();
     expect(textLength(huge)).toBe(200_000);
     expect(hasMaxLength(huge, 300)).toBe(false);
-    expect(performance.now() - t0).toBeLessThan(1000);
-  });
+    expect(performance.now() - t0).toBeLessThan(10_000);
+  }, 30_000);
 });

@@ -157,7 +157,8 @@ describe('API connections', () => {
     const res = await call('POST', '/api/settings/apis/test', { ...loyalty(), url: `${fake.url}/slow` });
     expect(res.body).toMatchObject({ ok: false, status: null, error: 'timeout' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_900);
-    expect(Date.now() - started).toBeLessThan(6_500);
+    // The upper bound leaves a busy CI machine room; no timeout at all would hang to the test's 10 s.
+    expect(Date.now() - started).toBeLessThan(8_000);
   }, 10_000);
 
   it('refuses an answer larger than the cap, and an API error status', async () => {

@@ -153,8 +153,9 @@ describe.skipIf(!ready)('two server processes on PostgreSQL + Redis', () => {
       if (status === 200) await new Promise((r) => setTimeout(r, 25));
     }
     expect(status).toBe(403);
-    // Well inside the 5 s the cached permissions would otherwise have lived on B.
-    expect(Date.now() - started).toBeLessThan(1500);
+    // Inside the 5 s the cached permissions would otherwise have lived on B (the loop gives up at 4 s;
+    // the change usually arrives in milliseconds, a busy CI machine may take a second or two).
+    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it('a visitor’s send limit holds across both processes together', async () => {
