@@ -1,8 +1,10 @@
-// One message: customer messages on the left, ours (agent, bot) on the right, with its send state.
-import { memo } from 'react';
+// One message: customer messages on the left, ours (agent, bot) on the right, with its send state
+// (a failed one says why: the channel's reason, our words in the console's language).
+import { memo, useState } from 'react';
 import { isResendable } from '../../core/chat/outgoing';
 import { formatTime } from '../../core/format/dates';
 import { t } from '../app/i18n';
+import { localMessage } from '../app/localMessage';
 import { Avatar } from './Avatar';
 import { displayName } from './ChatListItem';
 import type { LiveFollower, LiveMessage } from './calls';
@@ -84,8 +86,31 @@ export const MessageBubble = memo(function MessageBubble({
             ) : null}
             {showTime && !state ? <time className="muted">{formatTime(m.timestamp * 1000)}</time> : null}
           </div>
+          {isResendable(m) && m.delivery_error ? <FailedReason reason={m.delivery_error} /> : null}
         </div>
       </li>
     </>
   );
 });
+
+/**
+ * Why the channel did not take the message, on one line; the whole text on hover (title) and, for
+ * touch and keyboard, on a click that unfolds it. Our frame is translated, the platform's own words
+ * ("The user has blocked the account") stay as it wrote them, always as text.
+ */
+function FailedReason({ reason }: { reason: string }) {
+  const [open, setOpen] = useState(false);
+  const text = localMessage(reason);
+  return (
+    <button
+      type="button"
+      className="send-failed-reason"
+      data-testid="send-failed-reason"
+      aria-expanded={open}
+      title={text}
+      onClick={() => setOpen(!open)}
+    >
+      {text}
+    </button>
+  );
+}

@@ -101,6 +101,8 @@ interface Pattern {
   key: string;
   names: readonly string[];
   match: RegExp;
+  /** It begins with a value (`${platform} answered …`), not with words. */
+  leadingValue: boolean;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -115,7 +117,7 @@ function patternOf(key: string, format: MessageFormat, names: readonly string[])
   const written = (format as (...args: unknown[]) => string)(...markers.map((m) => [m]));
   let source = escapeRegExp(written);
   for (const marker of markers) source = source.replace(escapeRegExp(marker), '(.+?)');
-  return { key, names, match: new RegExp(`^${source}$`, 's') };
+  return { key, names, match: new RegExp(`^${source}$`, 's'), leadingValue: source.startsWith('(.+?)') };
 }
 
 let exact: Map<string, string> | null = null;
@@ -142,21 +144,31 @@ function build() {
   }
 }
 
-/** Where a message's translation is, with the values it was made from; null for one we do not know. */
+/**
+ * Where a message's translation is, with the values it was made from; null for one we do not know.
+ * A message holding another ("Messenger cannot take this message: …: Messenger cannot show text
+ * columns.") matches both; the outer one is the one whose own words come first (the shortest
+ * leading value), so the inner one is a value of it, translated in turn.
+ */
 export function messageKey(message: string): MessageKey | null {
   if (!exact) build();
   const key = exact?.get(message);
   if (key) return { key };
+  let best: { pattern: Pattern; found: RegExpExecArray; lead: number } | null = null;
   for (const pattern of patterns) {
     const found = pattern.match.exec(message);
     if (!found) continue;
-    const params: Record<string, string> = {};
-    pattern.names.forEach((name, i) => {
-      params[name] = found[i + 1];
-    });
-    return { key: pattern.key, params };
+    const lead = pattern.leadingValue ? found[1].length : 0;
+    if (!best || lead < best.lead) best = { pattern, found, lead };
+    if (lead === 0) break;
   }
-  return null;
+  if (!best) return null;
+  const { pattern, found } = best;
+  const params: Record<string, string> = {};
+  pattern.names.forEach((name, i) => {
+    params[name] = found[i + 1];
+  });
+  return { key: pattern.key, params };
 }
 
 /**

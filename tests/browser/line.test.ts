@@ -111,4 +111,21 @@ describe('LINE end to end', () => {
     expect(line.received(/push$/).flatMap((r) => r.problems)).toEqual([]);
     expect(line.sent).toHaveLength(1);
   });
+
+  it("a push LINE refuses is marked failed with LINE's reason, live and after a reload", async () => {
+    line.failNext(/push$/, { status: 400, json: { message: 'The user has blocked the account' } });
+    const input = page.getByLabel('Reply', { exact: true });
+    await input.fill('ยังอยู่ไหมคะ');
+    await input.press('Enter');
+    const failed = page.locator('.message.out', { hasText: 'ยังอยู่ไหมคะ' });
+    const reason = 'LINE answered 400: The user has blocked the account';
+    await expect
+      .poll(() => failed.getByTestId('send-failed-reason').textContent(), { timeout: 10_000 })
+      .toBe(reason);
+    await page.goto(`${server.url}/th/live`);
+    await chatRow(page, 'Nok LINE').click();
+    await expect
+      .poll(() => failed.getByTestId('send-failed-reason').textContent(), { timeout: 10_000 })
+      .toBe('LINE ตอบกลับด้วยรหัส 400: The user has blocked the account');
+  });
 });

@@ -92,6 +92,25 @@ describe('every message a user may meet has words in English and Thai', () => {
       'Instagram cannot show call buttons.',
     );
   });
+
+  it('a message holding another is the outer one, the inner translated in turn (a delivery reason)', () => {
+    const { t } = createI18n({ en, th }, 'th');
+    // Our refusal of a card, around Meta's rule: Thai through and through, the field path as written.
+    const card = SERVER_MESSAGES.cannotTakeMessage(
+      'Messenger',
+      `messages[0].json: ${META_MESSAGES.cannotShow('Messenger', META_THINGS.textColumns)}`,
+    );
+    expect(messageKey(card)?.key).toBe('messages.server.cannotTakeMessage');
+    expect(translateMessage(card, t)).toBe(
+      'Messenger รับข้อความนี้ไม่ได้: messages[0].json: Messenger ไม่สามารถแสดง คอลัมน์ข้อความ ได้',
+    );
+    // The platform's own words that happen to read like one of ours stay its words.
+    const answered = SERVER_MESSAGES.platformAnswered('Facebook', 400, 'This page cannot show videos.');
+    expect(messageKey(answered)).toEqual({
+      key: 'messages.server.platformAnswered',
+      params: { platform: 'Facebook', status: '400', detail: 'This page cannot show videos.' },
+    });
+  });
 });
 
 describe("the server's refusals", () => {

@@ -3,6 +3,7 @@
 // pending by a crash is delivered by the sweeper exactly once.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_EVENTS } from '../../../core/realtime/events';
 import { newId } from '../../../server/accounts/ids';
 import { channels } from '../../../server/accounts/schema';
 import { type ChannelAdapter, registerChannelAdapter } from '../../../server/channels/adapters';
@@ -358,6 +359,7 @@ describe.each(await testDatabases())('sending in a chat on %s', (_name, postgres
   it('a channel failure marks the message failed (resendable) and resend delivers it', async () => {
     line.failing = true;
     const ctx = h.server.app.ctx;
+    const agent = await h.agentSocket(h.owner);
     const sent = await h.api('POST', '/api/chat/send/message', {
       followerId: lineFollowerId,
       message: 'will fail first',
@@ -375,6 +377,19 @@ describe.each(await testDatabases())('sending in a chat on %s', (_name, postgres
     const [failed] = await ctx.db.select().from(messages).where(eq(messages.id, sent.body.message._id));
     expect(failed.delivery).toBe('failed');
     expect(failed.deliveryError).toBe('LINE answered 500');
+    // The inbox shows why: the reason reaches it live (the status event) and after a reload (the list).
+    const failedWire = { _id: failed.id, status_send_message: 'fail', delivery_error: 'LINE answered 500' };
+    const live = await agent.next(
+      AGENT_EVENTS.MESSAGE_STATUS,
+      (p) => p.message._id === failed.id && p.message.delivery === 'failed',
+    );
+    expect(live.message).toMatchObject(failedWire);
+    const listed = await h.api('GET', '/api/chat/messages', {
+      follower_id: lineFollowerId,
+      skip: '0',
+      limit: '20',
+    });
+    expect(listed.body.list.find((m: { _id: string }) => m._id === failed.id)).toMatchObject(failedWire);
 
     line.failing = false;
     const resent = await h.api('POST', '/api/chat/resend', { messageId: failed.id });
