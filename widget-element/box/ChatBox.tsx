@@ -101,12 +101,29 @@ export function ChatBox({ container }: ChatBoxProps) {
     if (menu?.isQuickStart && empty) setMenuOpen(true);
   }, [menu?.isQuickStart, empty]);
 
-  // Newest message in view whenever the conversation grows.
-  const count = state.messages.length + state.uploads.length;
+  // Newest message in view whenever one arrives (not when older ones are loaded above: those are
+  // what the visitor asked to read), and while it is in view, when a row grows after it is drawn
+  // (a card's code or an image arriving later): the bottom stays in view.
+  const last = state.messages.at(-1);
+  const newest = `${last ? last.temp_id || last.id : ''}/${state.uploads.length}`;
+  const atBottom = useRef(true);
+  const rowsSeen = useRef<ResizeObserver | null>(null);
   useLayoutEffect(() => {
     const body = bodyRef.current;
-    if (body && count >= 0) body.scrollTop = body.scrollHeight;
-  }, [count]);
+    if (!body || !newest) return;
+    body.scrollTop = body.scrollHeight;
+    atBottom.current = true;
+    if (typeof ResizeObserver === 'undefined') return;
+    rowsSeen.current ??= new ResizeObserver(() => {
+      if (atBottom.current) body.scrollTop = body.scrollHeight;
+    });
+    for (const row of body.children) rowsSeen.current.observe(row);
+  }, [newest]);
+  useEffect(() => () => rowsSeen.current?.disconnect(), []);
+  const onBodyScroll = () => {
+    const body = bodyRef.current;
+    if (body) atBottom.current = body.scrollHeight - body.scrollTop - body.clientHeight < 24;
+  };
 
   const greeting = str(info.greeting_message)
     ? fillGreeting(info.greeting_message, {
@@ -178,7 +195,14 @@ export function ChatBox({ container }: ChatBoxProps) {
           {t('reconnecting')}
         </p>
       ) : null}
-      <div className="body" ref={bodyRef} role="log" aria-label={t('conversation')} aria-live="polite">
+      <div
+        className="body"
+        ref={bodyRef}
+        role="log"
+        aria-label={t('conversation')}
+        aria-live="polite"
+        onScroll={onBodyScroll}
+      >
         {str(info.welcome_message) ? <p className="welcome">{str(info.welcome_message)}</p> : null}
         {greeting && !needsForm ? (
           <div className="row agent">

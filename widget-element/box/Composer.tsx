@@ -1,9 +1,10 @@
 // The reply input with emoji, attachments and the widget menu. Enter sends, Shift+Enter breaks the
 // line; blank text is not sent and pasted text is cleaned (spec 5). The draft survives reloads.
-import { type ClipboardEvent, type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
+import { type ClipboardEvent, type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { WidgetMenu } from '../../core/models/widget';
 import { DEFAULT_UPLOAD_LIMITS } from '../../core/upload/limits';
 import { cleanPastedText, isSendableText } from '../../core/validation/chatText';
+import { WIDGET_TEXT_MAX } from '../../core/widget/message';
 import type { OnAction } from './actions';
 import type { Controller } from './controller';
 import type { Translate } from './texts';
@@ -95,10 +96,15 @@ export function Composer({
     e.preventDefault();
     insert(cleanPastedText(text));
   };
-  const insert = (text: string) => {
+  const insert = (raw: string) => {
     const el = inputRef.current;
     const start = el?.selectionStart ?? draft.length;
     const end = el?.selectionEnd ?? draft.length;
+    // Cut as the input's maxLength cuts what is typed (the server refuses a longer message), and
+    // never through the middle of an emoji.
+    const room = Math.max(0, WIDGET_TEXT_MAX - draft.length + (end - start));
+    const cut = raw.slice(0, room);
+    const text = /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
     controller.setDraft(draft.slice(0, start) + text + draft.slice(end));
     requestAnimationFrame(() => {
       el?.focus();
@@ -106,8 +112,25 @@ export function Composer({
     });
   };
 
+  // Escape closes the emoji picker or the menu drawer first (focus back in the input); only with
+  // neither open does it reach the element's listener and close the box.
+  const wrapRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const wrap = wrapRef.current;
+    if (!wrap || (!emojiOpen && !menuOpen)) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      setEmojiOpen(false);
+      setMenuOpen(false);
+      inputRef.current?.focus();
+    };
+    wrap.addEventListener('keydown', onKey);
+    return () => wrap.removeEventListener('keydown', onKey);
+  }, [emojiOpen, menuOpen, setMenuOpen, inputRef]);
+
   return (
-    <div className="composer-wrap">
+    <div className="composer-wrap" ref={wrapRef}>
       {menuOpen && menu ? (
         <MenuDrawer menu={menu} onAction={onAction} onClose={() => setMenuOpen(false)} />
       ) : null}
@@ -123,7 +146,11 @@ export function Composer({
             className={`icon menu-toggle${menuOpen ? ' on' : ''}`}
             aria-expanded={menuOpen}
             aria-label={menuOpen ? t('closeMenu') : menu.menuLabel || t('menu')}
-            onClick={() => setMenuOpen(!menuOpen)}
+            onClick={() => {
+              // One thing open over the input at a time: the picker would cover the drawer.
+              setEmojiOpen(false);
+              setMenuOpen(!menuOpen);
+            }}
           >
             ☰<span>{menu.menuLabel || t('menu')}</span>
           </button>
@@ -132,6 +159,7 @@ export function Composer({
           ref={inputRef}
           rows={1}
           value={draft}
+          maxLength={WIDGET_TEXT_MAX}
           placeholder={t('messagePlaceholder')}
           aria-label={t('messageLabel')}
           onChange={(e) => controller.setDraft(e.target.value)}
@@ -144,7 +172,10 @@ export function Composer({
           aria-label={t('emoji')}
           aria-expanded={emojiOpen}
           onPointerEnter={() => void loadEmoji()}
-          onClick={() => setEmojiOpen(!emojiOpen)}
+          onClick={() => {
+            if (!emojiOpen) setMenuOpen(false);
+            setEmojiOpen(!emojiOpen);
+          }}
         >
           ☺
         </button>
@@ -152,7 +183,11 @@ export function Composer({
           type="button"
           className="icon"
           aria-label={t('attach')}
-          onClick={() => fileRef.current?.click()}
+          onClick={() => {
+            // The picker would cover the notice of a refused file.
+            setEmojiOpen(false);
+            fileRef.current?.click();
+          }}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10z" />

@@ -43,7 +43,8 @@ export function FileCard({ name, size, url, t }: { name: string; size?: number; 
         {extension(name).slice(0, 4) || '📄'}
       </span>
       <span className="file-meta">
-        <strong>{name}</strong>
+        {/* Cut to one line in the card: the whole name on hover. */}
+        <strong title={name}>{name}</strong>
         <small>
           {[extension(name) || t('file'), size ? formatFileSize(size) : ''].filter(Boolean).join(' · ')}
         </small>

@@ -35,7 +35,6 @@ export async function sendAttachment(c: Controller, file: File) {
     );
     c.handles.set(tempId, handle);
     const uploaded = await handle.done;
-    setUpload((u) => ({ ...u, ...uploadAnswered(u, 200) }));
     const type = uploaded.category;
     const items: MessageItem[] =
       type === 'image'
@@ -50,7 +49,9 @@ export async function sendAttachment(c: Controller, file: File) {
                 originalContentUrl: uploaded.url,
               },
             ];
+    // The file's message takes the upload's place at once: both shown would read as the file twice.
     c.store.set({
+      uploads: c.state.uploads.filter((u) => u.tempId !== tempId),
       messages: addPending(
         c.state.messages,
         pendingMessage(tempId, { type, message: uploaded.url, items }, new Date()),

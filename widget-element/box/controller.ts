@@ -124,6 +124,8 @@ export class Controller {
   private socketFor: string | null = null;
   private unbind: (() => void) | null = null;
   private wasOnline = false;
+  /** Sends restored from the outbox at load: the socket's first connect sends them, as after a drop. */
+  private restored = false;
   private renewNext = false;
   /** When this tab last sent sess_expired (its own SESSION_EXPIRED echo must not clear it). */
   private renewedAt = 0;
@@ -159,6 +161,7 @@ export class Controller {
       rating: null,
       draft: readStore(host.storeKey('draft')) ?? '',
     });
+    this.restored = outbox.length > 0;
     this.api = createWidgetHttp({
       baseURL: host.server,
       channelId: () => host.widgetId,
@@ -323,7 +326,10 @@ export class Controller {
       this.dispatch(action),
     );
     socket.on('connect', () => {
-      const reconnected = this.wasOnline || this.state.connection === 'offline';
+      // A reload while a send was on its way (or had failed) sends it now, as a reconnect does: its
+      // temp id keeps it stored once, and the catch-up first confirms one the server already has.
+      const reconnected = this.wasOnline || this.state.connection === 'offline' || this.restored;
+      this.restored = false;
       this.wasOnline = true;
       this.store.set({ connection: 'online' });
       // What arrived while the socket was down, then the sends that failed meanwhile.
@@ -425,7 +431,8 @@ export class Controller {
   }
 
   private saveOutbox() {
-    const pending = unconfirmed(this.state.messages).filter((m) => m.type === 'text');
+    // A file's message too: its file is already uploaded (to this session), so Resend works after a reload.
+    const pending = unconfirmed(this.state.messages);
     write(this.host.storeKey('outbox'), pending.length ? JSON.stringify(pending) : null);
   }
 
