@@ -13,7 +13,7 @@ import { t } from '../app/i18n';
 import { localMessage } from '../app/localMessage';
 import { ApiError, api } from '../session/api';
 import { failed, saved } from '../settings/ui';
-import { Modal } from '../ui/Dialog';
+import { Confirm, ConfirmSave, Modal } from '../ui/Dialog';
 import { FormField, TextField } from '../ui/FormField';
 import { SaveCancel } from '../ui/FormModal';
 import { type ApiConnection, type ApiDraft, type ApiTestResult, saveApi, testApi } from './calls';
@@ -158,9 +158,18 @@ export function ApiDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [draft, setDraft] = useState<ApiDraft>(() => (connection ? toDraft(connection) : emptyDraft()));
+  const [initial] = useState<ApiDraft>(() => (connection ? toDraft(connection) : emptyDraft()));
+  const [draft, setDraft] = useState<ApiDraft>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  // Spec 5: closing with unsaved changes asks 'Leave without saving'; saving an edit asks Yes / No.
+  const [confirm, setConfirm] = useState<'leave' | 'save' | null>(null);
+  // Escape reaches this dialog too while the question over it is open: the question handles it.
+  const close = () => {
+    if (confirm) return;
+    if (JSON.stringify(draft) !== JSON.stringify(initial)) setConfirm('leave');
+    else onClose();
+  };
   const { templates, replies } = useReplyChoices();
   const patch = (p: Partial<ApiDraft>) => setDraft((d) => ({ ...d, ...p }));
   const variableKeys = draft.variables_option.flatMap((v) => [
@@ -168,9 +177,14 @@ export function ApiDialog({
     ...(v.sub ?? []).map((s) => `${v.key}.${s.key}`),
   ]);
 
-  const save = async () => {
+  const save = () => {
     const local = Object.fromEntries(validateApiConnection(draft).map((e) => [e.field, e.message]));
     if (Object.keys(local).length > 0) return setErrors(local);
+    if (connection) setConfirm('save');
+    else void store();
+  };
+  const store = async () => {
+    setConfirm(null);
     setBusy(true);
     try {
       await saveApi(connection?._id ?? null, draft);
@@ -200,15 +214,15 @@ export function ApiDialog({
   return (
     <Modal
       title={connection ? t('apis.edit') : t('apis.create')}
-      onClose={onClose}
+      onClose={close}
       size="wide"
-      footer={<SaveCancel onCancel={onClose} onSave={save} busy={busy} />}
+      footer={<SaveCancel onCancel={close} onSave={save} busy={busy} />}
     >
       <form
         className="st-form api-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void save();
+          save();
         }}
       >
         <div className="api-two">
@@ -298,6 +312,15 @@ export function ApiDialog({
         </fieldset>
       </form>
       <TestPanel draft={draft} onSamples={(sample_values) => patch({ sample_values })} />
+      {confirm === 'leave' ? (
+        <Confirm
+          title={t('templates.leave.title')}
+          text={t('templates.leave.text')}
+          onNo={() => setConfirm(null)}
+          onYes={onClose}
+        />
+      ) : null}
+      {confirm === 'save' ? <ConfirmSave onYes={() => void store()} onNo={() => setConfirm(null)} /> : null}
     </Modal>
   );
 }

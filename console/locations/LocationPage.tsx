@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { LOCATION_STATUSES, type Location, type LocationStatus } from '../../core/models/location';
 import { t } from '../app/i18n';
 import type { PageProps } from '../app/pages';
-import { EmptyTable, StatusBadge, TextInput, Toggle } from '../automation/ui';
+import { EmptyTable, Field, StatusBadge, TextInput, Toggle } from '../automation/ui';
 import { MediaPicker } from '../media/MediaPicker';
 import { PageHeader } from '../pages/PageHeader';
 import { api } from '../session/api';
@@ -18,6 +18,7 @@ import { CreateButton } from '../ui/CreateButton';
 import { ListTable } from '../ui/ListTable';
 import { EditDeleteCell } from '../ui/RowActions';
 import { SearchBox } from '../ui/SearchBox';
+import { TimeField } from '../ui/TimeField';
 import { UnableToSaveAlert } from '../ui/UnableToSaveAlert';
 import { useEditing } from '../ui/useEditing';
 import { useEditorSave } from '../ui/useEditorSave';
@@ -63,9 +64,39 @@ function LocationEditor({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form, setForm] = useState<Form>(() => (location ? { ...EMPTY, ...location } : EMPTY));
+  const [initial] = useState<Form>(() => (location ? { ...EMPTY, ...location } : EMPTY));
+  const [form, setForm] = useState<Form>(initial);
   const { problems, failed, dismissFailed, run } = useEditorSave(onSaved);
+  // Spec 5: closing with unsaved changes asks 'Leave without saving'; saving an edit asks Yes / No.
+  const [confirm, setConfirm] = useState<'leave' | 'save' | null>(null);
+  const [busy, setBusy] = useState(false);
   const [picking, setPicking] = useState(false);
+  // Spec 9 HH:mm, 24-hour: the console's time box, not <input type="time"> ("09:00 AM" in US English).
+  const time = (key: 'open_time' | 'close_time') => (
+    <Field label={t(`location.fields.${key}`)} problem={problems[key]} field={key}>
+      {(id, describedBy) => (
+        <TimeField
+          id={id}
+          className=""
+          keepInvalid
+          value={form[key]}
+          onChange={(v) => set({ [key]: v })}
+          aria-invalid={problems[key] ? true : undefined}
+          aria-describedby={describedBy}
+        />
+      )}
+    </Field>
+  );
+  // Switching off a location that reply messages send asks first: they will leave it out.
+  const [usedBy, setUsedBy] = useState<string | null>(null);
+  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
+  // Escape reaches this dialog too while one opened over it (a confirm, the media picker) is open:
+  // that one's own close handles it.
+  const close = () => {
+    if (confirm || usedBy || picking || failed) return;
+    if (dirty) setConfirm('leave');
+    else onClose();
+  };
   const set = (change: Partial<Form>) => setForm({ ...form, ...change });
   const field = (key: keyof Form, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
     <TextInput
@@ -77,34 +108,37 @@ function LocationEditor({
       {...extra}
     />
   );
-  // Switching off a location that reply messages send asks first: they will leave it out.
-  const [usedBy, setUsedBy] = useState<string | null>(null);
-  const store = () =>
-    run(async () => {
+  // One save at a time: a second click while the first is under way made a second location.
+  const store = async () => {
+    setBusy(true);
+    await run(async () => {
       await api(location ? `/api/location/${location._id}` : '/api/location/create', {
         method: location ? 'PUT' : 'POST',
         body: form,
       });
     });
+    setBusy(false);
+  };
   const save = async () => {
     const switchingOff = location?.isActive === 'Active' && form.isActive !== 'Active';
     const users = location && switchingOff ? await usageText(location._id) : null;
     if (users) setUsedBy(users);
+    else if (location) setConfirm('save');
     else store();
   };
   return (
     <Dialog
       wide
       title={location ? t('location.edit') : t('location.create')}
-      onClose={onClose}
-      footer={<CancelSave onCancel={onClose} onSave={save} saveTestId="save-location" />}
+      onClose={close}
+      footer={<CancelSave onCancel={close} onSave={save} busy={busy} saveTestId="save-location" />}
     >
       <div className="loc-editor" data-testid="location-editor">
         <div>
           {field('name', { maxLength: 300 })}
           <div className="auto-row">
-            {field('open_time', { type: 'time', placeholder: 'HH:MM' })}
-            {field('close_time', { type: 'time', placeholder: 'HH:MM' })}
+            {time('open_time')}
+            {time('close_time')}
           </div>
           <div className="auto-row">
             {field('telephone', { inputMode: 'tel', maxLength: 10, placeholder: '021234567' })}
@@ -172,6 +206,25 @@ function LocationEditor({
           onNo={() => setUsedBy(null)}
           onYes={() => {
             setUsedBy(null);
+            store();
+          }}
+        />
+      ) : null}
+      {confirm === 'leave' ? (
+        <ConfirmDialog
+          title={t('templates.leave.title')}
+          text={t('templates.leave.text')}
+          onNo={() => setConfirm(null)}
+          onYes={onClose}
+        />
+      ) : null}
+      {confirm === 'save' ? (
+        <ConfirmDialog
+          title={t('settings.common.saveTitle')}
+          text={t('settings.common.saveConfirm')}
+          onNo={() => setConfirm(null)}
+          onYes={() => {
+            setConfirm(null);
             store();
           }}
         />

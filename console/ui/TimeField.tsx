@@ -9,17 +9,24 @@ export function TimeField({
   value,
   onChange,
   allowEndOfDay = false,
+  keepInvalid = false,
   className = 'st-input',
+  id,
   'aria-label': ariaLabel,
   'aria-invalid': ariaInvalid,
+  'aria-describedby': describedBy,
 }: {
   value: string;
   onChange: (next: string) => void;
   /** 24:00 ("until midnight") is a time too. */
   allowEndOfDay?: boolean;
+  /** Hand on text that is no time as typed (for the server to refuse, naming the field), not ''. */
+  keepInvalid?: boolean;
   className?: string;
+  id?: string;
   'aria-label'?: string;
   'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
 }) {
   const [text, setText] = useState(value);
   // A value set from outside (a preset, a reset) replaces what is typed.
@@ -35,11 +42,13 @@ export function TimeField({
       placeholder="HH:mm"
       maxLength={5}
       value={text}
+      id={id}
       aria-label={ariaLabel}
+      aria-describedby={describedBy}
       aria-invalid={ariaInvalid || (text !== '' && parsed === null) || undefined}
       onChange={(e) => {
         setText(e.target.value);
-        onChange(parseTime(e.target.value, allowEndOfDay) ?? '');
+        onChange(parseTime(e.target.value, allowEndOfDay) ?? (keepInvalid ? e.target.value.trim() : ''));
       }}
       onBlur={() => {
         if (parsed) setText(parsed);

@@ -1,0 +1,77 @@
+// The API modal in real Chromium (spec 5 dialogs): closing it with unsaved changes asks 'Leave
+// without saving', saving an edit asks Yes / No and No saves nothing; unchanged, it just closes.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+let browser: Browser;
+let owner: Awaited<ReturnType<typeof login>>;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  owner = await login(server.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const names = async () => {
+  const res = await fetch(`${server.url}/api/settings/apis`, { headers: owner.headers });
+  return ((await res.json()) as { list: { name: string }[] }).list.map((c) => c.name);
+};
+
+describe('API modal', () => {
+  it('asks before leaving unsaved changes and before saving an edit', async () => {
+    const created = await fetch(`${server.url}/api/settings/apis`, {
+      method: 'POST',
+      headers: owner.headers,
+      body: JSON.stringify({ name: 'Points', slug: 'points', method: 'GET', url: 'https://example.com/p' }),
+    });
+    expect(created.status).toBeLessThan(300);
+    const page = await browser.newPage({ viewport: { width: 768, height: 900 } });
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.goto(`${server.url}/setting/api`);
+    const modal = page.getByRole('dialog', { name: 'Edit API' });
+    const nameField = modal.getByLabel('Name', { exact: true });
+    const editButton = page.getByTestId('api-row').getByRole('button', { name: 'Edit' });
+
+    // Unchanged: Cancel just closes.
+    await editButton.click();
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => modal.count()).toBe(0);
+
+    await editButton.click();
+    await nameField.fill('Points renamed');
+    await page.keyboard.press('Escape');
+    const leave = page.getByRole('dialog', { name: 'Leave without saving' });
+    await expect.poll(() => leave.textContent()).toContain('Are you sure want to leave this page ?');
+    await leave.getByRole('button', { name: 'No' }).click();
+    expect(await nameField.inputValue()).toBe('Points renamed');
+
+    await modal.getByRole('button', { name: 'Save' }).click();
+    const ask = page.getByRole('dialog', { name: 'Save changes' });
+    await expect.poll(() => ask.textContent()).toContain('Are you sure you want to save changes ?');
+    await ask.getByRole('button', { name: 'No' }).click();
+    expect(await names()).toEqual(['Points']);
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => modal.count()).toBe(0);
+    expect(await names()).toEqual(['Points renamed']);
+
+    // Leaving a changed form: Yes closes it and keeps what was saved.
+    await editButton.click();
+    await nameField.fill('Thrown away');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await leave.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => modal.count()).toBe(0);
+    expect(await names()).toEqual(['Points renamed']);
+    await page.close();
+  });
+});
