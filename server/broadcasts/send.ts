@@ -12,7 +12,7 @@
 // Refusals fail the batch with the platform's reason (resendable); 429, 5xx and silence are
 // retried with backoff up to MAX_ATTEMPTS.
 import { createHash } from 'node:crypto';
-import { HTTPFetchError, type messagingApi } from '@line/bot-sdk';
+import type { messagingApi } from '@line/bot-sdk';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BotChannel, OutgoingItem } from '../../core/automation/replyConvert';
 import { BROADCAST_EVENTS, type BroadcastProgress } from '../../core/broadcast/events';
@@ -25,7 +25,7 @@ import {
   retryDelayMs,
   TemporaryDeliveryError,
 } from '../channels/adapters';
-import { lineClient, lineError } from '../channels/line/client';
+import { isLineHttpError, lineClient, lineError } from '../channels/line/client';
 import type { LineMessage } from '../channels/line/messages';
 import { describeErrors } from '../channels/outgoingItems';
 import { withTimeout } from '../channels/platformErrors';
@@ -375,9 +375,9 @@ function lineSender(
   channel: NonNullable<Awaited<ReturnType<typeof findPlatformChannel>>>,
   messages: LineMessage[],
 ): Sender {
-  const client = lineClient(ctx, channel);
   return async (batch, people) => {
     const to = people.map((p) => p.externalId);
+    const client = await lineClient(ctx, channel);
     try {
       await withTimeout(
         client.multicastWithHttpInfo(
@@ -388,7 +388,7 @@ function lineSender(
       );
     } catch (err) {
       // LINE accepted this key before (an answer lost on the way): the batch went already.
-      if (!(err instanceof HTTPFetchError && err.status === 409)) throw lineError(err);
+      if (!(isLineHttpError(err) && err.status === 409)) throw lineError(err);
     }
     return { sent: people.map((p) => p.followerId), failed: [] };
   };

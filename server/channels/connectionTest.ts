@@ -31,7 +31,8 @@ export function testConnection(ctx: AppContext, channel: PlatformChannel): Promi
   switch (channel.type) {
     case 'line':
       return attempt('GET /v2/bot/info', async () => {
-        const info = await lineCall(() => lineClient(ctx, channel).getBotInfo());
+        const client = await lineClient(ctx, channel);
+        const info = await lineCall(() => client.getBotInfo());
         return {
           user_id: info.userId,
           basic_id: info.basicId,

@@ -29,7 +29,7 @@ async function leaveOnLine(ctx: AppContext, channelId: string, kind: 'group' | '
   const channel = await findPlatformChannel(ctx, channelId, ['line']);
   if (!channel) return;
   try {
-    const client = lineClient(ctx, channel);
+    const client = await lineClient(ctx, channel);
     await lineCall(() => (kind === 'group' ? client.leaveGroup(externalId) : client.leaveRoom(externalId)));
   } catch (err) {
     // LINE's 404: the bot is no longer in it (someone removed it); leaving is done either way.

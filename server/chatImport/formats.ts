@@ -20,7 +20,8 @@ const norm = (cell: string) =>
   cell
     .normalize('NFKC')
     .toLowerCase()
-    .replace(/[\s_\-:：]/g, '');
+    // ： is \uFF1A (escaped: one non-ASCII character makes V8 hold the whole server bundle's source as two-byte text (3 MB, not 1.5)).
+    .replace(/[\s_\-:\uFF1A]/g, '');
 
 /** Header names per column, in the languages LINE's manager speaks (English, Japanese, Thai). */
 const OAM_COLUMNS = {

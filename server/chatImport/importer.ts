@@ -69,11 +69,13 @@ export async function checkFile(file: string): Promise<CheckResult> {
     else if (event.kind === 'detail') readDetail(result.details, event.cells);
     else if (event.kind === 'preamble') {
       const [key, value] = event.cells;
+      // name|名|ชื่อ and not account|アカウント|บัญชี, escaped (an ASCII server bundle: one source
+      // character outside ASCII makes V8 hold all 1.5 MB of it as two-byte text).
       if (
         !result.preambleName &&
         value?.trim() &&
-        /name|名|ชื่อ/i.test(key ?? '') &&
-        !/account|アカウント|บัญชี/i.test(key ?? '')
+        /name|\u540D|\u0E0A\u0E37\u0E48\u0E2D/i.test(key ?? '') &&
+        !/account|\u30A2\u30AB\u30A6\u30F3\u30C8|\u0E1A\u0E31\u0E0D\u0E0A\u0E35/i.test(key ?? '')
       )
         result.preambleName = value.trim();
     } else if (event.kind === 'row') {

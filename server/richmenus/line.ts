@@ -27,14 +27,15 @@ export async function publishToLine(
   channel: PlatformChannel,
   input: PublishInput,
 ): Promise<{ richMenuId: string; linked: number }> {
-  const client = lineClient(ctx, channel);
+  const client = await lineClient(ctx, channel);
   // biome-ignore lint/suspicious/noExplicitAny: the SDK's RichMenuRequest; ours is checked by toLineRichMenu.
   const request = input.request as any;
   await lineCall(() => client.validateRichMenuObject(request));
   const { richMenuId } = await lineCall(() => client.createRichMenu(request));
   try {
     const blob = new Blob([new Uint8Array(input.image.bytes)], { type: input.image.contentType });
-    await lineCall(() => lineBlobClient(ctx, channel).setRichMenuImage(richMenuId, blob));
+    const blobClient = await lineBlobClient(ctx, channel);
+    await lineCall(() => blobClient.setRichMenuImage(richMenuId, blob));
     let linked = 0;
     if (input.userIds === null) await lineCall(() => client.setDefaultRichMenu(richMenuId));
     else
@@ -57,7 +58,7 @@ export async function unpublishFromLine(
   richMenuId: string,
   userIds: string[] | null,
 ): Promise<void> {
-  const client = lineClient(ctx, channel);
+  const client = await lineClient(ctx, channel);
   if (userIds === null) await lineCall(() => client.cancelDefaultRichMenu());
   else
     for (const list of chunks(userIds, BULK_LINK_MAX))
@@ -68,7 +69,8 @@ export async function unpublishFromLine(
 /** Deletes a menu at LINE; a failure only leaves an unused menu there, so it is logged. */
 export async function removeFromLine(ctx: AppContext, channel: PlatformChannel, richMenuId: string) {
   try {
-    await lineCall(() => lineClient(ctx, channel).deleteRichMenu(richMenuId));
+    const client = await lineClient(ctx, channel);
+    await lineCall(() => client.deleteRichMenu(richMenuId));
   } catch (err) {
     ctx.log.warn({ err, richMenuId }, 'rich menu not removed from LINE');
   }

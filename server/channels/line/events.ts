@@ -52,7 +52,7 @@ async function fetchProfile(
   source: Source,
   followerType: Profile['followerType'],
 ): Promise<Profile> {
-  const client = lineClient(ctx, channel);
+  const client = await lineClient(ctx, channel);
   try {
     if (followerType === 'group' && source.groupId) {
       const g = await lineCall(() => client.getGroupSummary(source.groupId as string));
@@ -108,7 +108,8 @@ async function contentItem(
     body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
   } else {
     try {
-      const res = await withTimeout(lineBlobClient(ctx, channel).getMessageContentWithHttpInfo(id));
+      const blobClient = await lineBlobClient(ctx, channel);
+      const res = await withTimeout(blobClient.getMessageContentWithHttpInfo(id));
       body = res.body;
       type = res.httpResponse.headers.get('content-type');
     } catch (err) {

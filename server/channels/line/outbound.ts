@@ -3,14 +3,13 @@
 // our message id, so a retried push (a lost answer, a crash, the sweeper) is never sent twice:
 // LINE answers 409 to a key it has accepted, which counts as sent.
 import { createHash } from 'node:crypto';
-import { HTTPFetchError } from '@line/bot-sdk';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { ChannelAdapter } from '../adapters';
 import { withTimeout } from '../platformErrors';
 import { channelReplyTokens } from '../schema';
 import { channelForDelivery } from '../store';
-import { lineClient, lineError } from './client';
+import { isLineHttpError, lineClient, lineError } from './client';
 import { lineMessagesFor } from './messages';
 
 /** LINE reply tokens last about a minute; past this they are left for a push. */
@@ -66,7 +65,7 @@ export const lineAdapter: ChannelAdapter = {
   async deliver(ctx, { follower, message }) {
     const channel = await channelForDelivery(ctx, follower.channel_id, ['line']);
     const messages = await lineMessagesFor(ctx, message.messages_sent);
-    const client = lineClient(ctx, channel);
+    const client = await lineClient(ctx, channel);
     // biome-ignore lint/suspicious/noExplicitAny: the SDK's Message union; our messages are checked against LINE's schema above.
     const payload = messages as any[];
     const token = await takeReplyToken(ctx, follower._id, message._id);
@@ -78,8 +77,7 @@ export const lineAdapter: ChannelAdapter = {
         return { externalId: sentIds(res.body) };
       } catch (err) {
         // An expired or used token: the push below sends the message instead.
-        const badToken =
-          err instanceof HTTPFetchError && err.status === 400 && /reply ?token/i.test(err.body);
+        const badToken = isLineHttpError(err) && err.status === 400 && /reply ?token/i.test(err.body);
         if (!badToken) throw lineError(err);
       }
     }
@@ -93,7 +91,7 @@ export const lineAdapter: ChannelAdapter = {
       return { externalId: sentIds(res.body) };
     } catch (err) {
       // The key was accepted before: this message is already on its way.
-      if (err instanceof HTTPFetchError && err.status === 409) {
+      if (isLineHttpError(err) && err.status === 409) {
         let body: unknown = null;
         try {
           body = JSON.parse(err.body);

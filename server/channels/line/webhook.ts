@@ -3,7 +3,6 @@
 // before anything is read or stored; the events are stored, LINE gets its 200, and they are
 // processed after (inboundQueue.ts).
 
-import { validateSignature } from '@line/bot-sdk';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import type { AppContext } from '../../context';
@@ -12,11 +11,14 @@ import { cleanPlatformInput } from '../../http/inputText';
 import { processSoon, storeInbound } from '../inboundQueue';
 import { findPlatformChannel } from '../store';
 import { BadSignature, rawBodyOf } from '../webhookBody';
+import { lineSignatureValidator } from './client';
 import { type LineEvent, lineEventKey } from './events';
 
 /** True when `signature` is LINE's signature of `body` with `secret`. */
-export function isLineSignature(body: Buffer, secret: string, signature: unknown): boolean {
+export async function isLineSignature(body: Buffer, secret: string, signature: unknown): Promise<boolean> {
   if (typeof signature !== 'string' || signature === '' || !secret) return false;
+  // Loaded before the try: a failure to load is the server's error (500), not a bad signature.
+  const validateSignature = await lineSignatureValidator();
   try {
     return validateSignature(body, secret, signature);
   } catch {
@@ -45,7 +47,9 @@ export async function receiveLineWebhook(ctx: AppContext, request: FastifyReques
   const channel = await findPlatformChannel(ctx, channelId, ['line']);
   if (!channel) throw new NotFound(SERVER_MESSAGES.channelMissing);
   const body = rawBodyOf(request);
-  if (!isLineSignature(body, channel.settings.channel_secret ?? '', request.headers['x-line-signature']))
+  if (
+    !(await isLineSignature(body, channel.settings.channel_secret ?? '', request.headers['x-line-signature']))
+  )
     throw new BadSignature();
   const events = eventsOf(body);
   // A channel switched off takes nothing in, and LINE is not asked to send it again.

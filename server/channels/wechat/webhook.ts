@@ -2,24 +2,29 @@
 // answer echostr). POST: one XML message or event per request, signed the same way in the query;
 // stored, answered "success" (WeChat then sends no passive reply), processed after. Plain-text
 // mode only: a request in WeChat's encrypted mode is refused.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import type { AppContext } from '../../context';
 import { Invalid, NotFound } from '../../http/errors';
+import { lazyModule } from '../../lazyModule';
 import { processSoon, storeInbound } from '../inboundQueue';
 import { findPlatformChannel } from '../store';
 import { BadSignature, rawBodyOf } from '../webhookBody';
 import type { WeChatEvent } from './events';
 import { isWeChatSignature } from './signature';
 
-const parser = new XMLParser({
-  // Every value as text: MsgId is a 64-bit number that a JS number would round.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreAttributes: true,
-  trimValues: true,
-  processEntities: true,
+// Loaded by the first WeChat message, not at start.
+const loadXml = lazyModule(async () => {
+  const { XMLParser, XMLValidator } = await import('fast-xml-parser');
+  const parser = new XMLParser({
+    // Every value as text: MsgId is a 64-bit number that a JS number would round.
+    parseTagValue: false,
+    parseAttributeValue: false,
+    ignoreAttributes: true,
+    trimValues: true,
+    processEntities: true,
+  });
+  return { parser, XMLValidator };
 });
 
 async function wechatChannel(ctx: AppContext, request: FastifyRequest) {
@@ -39,7 +44,8 @@ export async function verifyWeChatWebhook(ctx: AppContext, request: FastifyReque
 }
 
 /** The XML message as an object of strings; 400 for anything that is not one. */
-export function parseWeChatXml(body: Buffer): WeChatEvent {
+export async function parseWeChatXml(body: Buffer): Promise<WeChatEvent> {
+  const { parser, XMLValidator } = await loadXml();
   const text = body.toString('utf8');
   // No document types: no entity tricks.
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new Invalid('body', SERVER_MESSAGES.notWeChat);
@@ -63,7 +69,7 @@ export async function receiveWeChatWebhook(ctx: AppContext, request: FastifyRequ
   const channel = await wechatChannel(ctx, request);
   if ((request.query as { encrypt_type?: unknown }).encrypt_type === 'aes')
     throw new Invalid('encrypt_type', SERVER_MESSAGES.plainTextOnly);
-  const event = parseWeChatXml(rawBodyOf(request));
+  const event = await parseWeChatXml(rawBodyOf(request));
   if (channel.enabled) {
     const ids = await storeInbound(ctx, channel, 'wechat', [{ key: wechatEventKey(event), payload: event }]);
     await reply.type('text/plain').send('success');
