@@ -21,6 +21,7 @@ import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import {
   adapterFor,
   ChannelNotConnected,
+  failureReason,
   PermanentDeliveryError,
   retryDelayMs,
   TemporaryDeliveryError,
@@ -69,21 +70,6 @@ export function batchRetryKey(broadcastId: string, channelId: string, batchNo: n
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * What a recipient's row says when a send fails: a delivery error's text (our frame from
- * core/text/serverMessages.ts around the platform's own words, so the console can translate it),
- * or for anything else (a bug, the database) the system error; the error itself goes to the log.
- */
-export function failureReason(err: unknown): string {
-  if (
-    err instanceof PermanentDeliveryError ||
-    err instanceof TemporaryDeliveryError ||
-    err instanceof ChannelNotConnected
-  )
-    return err.message;
-  return SERVER_MESSAGES.systemError;
-}
 
 export function emitProgress(ctx: AppContext, accountId: string, progress: BroadcastProgress) {
   ctx.io.of(AGENT_NAMESPACE).to(accountRoom(accountId)).emit(BROADCAST_EVENTS.PROGRESS, progress);

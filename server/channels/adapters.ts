@@ -42,6 +42,22 @@ export class TemporaryDeliveryError extends Error {
   }
 }
 
+/**
+ * What a failed delivery tells the staff, on a chat message or a broadcast recipient's row: a
+ * delivery error's text (our frame from core/text/serverMessages.ts around the platform's own
+ * words, so the console can translate it), or for anything else (a bug, the database) the system
+ * error, never a bug's own text; the error itself goes to the log.
+ */
+export function failureReason(err: unknown): string {
+  if (
+    err instanceof PermanentDeliveryError ||
+    err instanceof TemporaryDeliveryError ||
+    err instanceof ChannelNotConnected
+  )
+    return err.message;
+  return SERVER_MESSAGES.systemError;
+}
+
 const BACKOFF_BASE_MS = 2_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 

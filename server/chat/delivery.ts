@@ -3,7 +3,13 @@
 // fresh send) never deliver it twice; messages left pending by a crash are swept up later.
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { AGENT_EVENTS } from '../../core/realtime/events';
-import { adapterFor, ChannelNotConnected, PermanentDeliveryError, retryDelayMs } from '../channels/adapters';
+import {
+  adapterFor,
+  ChannelNotConnected,
+  failureReason,
+  PermanentDeliveryError,
+  retryDelayMs,
+} from '../channels/adapters';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
 import { followerToWireOne } from './followerView';
@@ -96,7 +102,7 @@ export async function deliverMessage(ctx: AppContext, messageId: string, fresh?:
         claimedUntil: null,
       };
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
+      const error = failureReason(err);
       // A channel that is not connected, or a message the platform refused, will not start working
       // by retrying; a temporary failure waits (backoff, or the platform's Retry-After) under the claim.
       const final =
@@ -109,7 +115,7 @@ export async function deliverMessage(ctx: AppContext, messageId: string, fresh?:
         externalId: message.externalId,
         claimedUntil: final ? null : new Date(Date.now() + retryDelayMs(attempts, err)),
       };
-      ctx.log.warn({ messageId, attempts, error }, final ? 'delivery failed' : 'delivery will be retried');
+      ctx.log.warn({ messageId, attempts, err }, final ? 'delivery failed' : 'delivery will be retried');
     }
     const [raw] = await ctx.database.run(RECORD, [
       messageId,

@@ -5,8 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { messageKey } from '../../../core/text/messageKeys';
 import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import { reasonIn } from '../../../server/broadcasts/export';
-import { failureReason } from '../../../server/broadcasts/send';
-import { ChannelNotConnected, TemporaryDeliveryError } from '../../../server/channels/adapters';
+import {
+  ChannelNotConnected,
+  failureReason,
+  TemporaryDeliveryError,
+} from '../../../server/channels/adapters';
 import { graphFailure } from '../../../server/channels/meta/client';
 import { describeErrors } from '../../../server/channels/outgoingItems';
 import {

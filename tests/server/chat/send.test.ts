@@ -4,9 +4,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_EVENTS } from '../../../core/realtime/events';
+import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
 import { newId } from '../../../server/accounts/ids';
 import { channels } from '../../../server/accounts/schema';
-import { type ChannelAdapter, registerChannelAdapter } from '../../../server/channels/adapters';
+import {
+  type ChannelAdapter,
+  registerChannelAdapter,
+  TemporaryDeliveryError,
+} from '../../../server/channels/adapters';
 import { sweepPending } from '../../../server/chat/delivery';
 import { receiveCustomerMessage } from '../../../server/chat/inbound';
 import { messages } from '../../../server/chat/schema';
@@ -15,13 +20,15 @@ import { type Harness, startChatHarness, testDatabases } from './chatHarness';
 const PNG_1x1 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-/** A LINE platform stand-in: records deliveries, fails while `failing` is set. */
+/** A LINE platform stand-in: records deliveries, fails while `failing` is set (a bug while `buggy`). */
 const line = {
   delivered: [] as string[],
   failing: false,
+  buggy: false,
   adapter: {
     async deliver(_ctx, target) {
-      if (line.failing) throw new Error('LINE answered 500');
+      if (line.buggy) throw new TypeError("Cannot read properties of undefined (reading 'id')");
+      if (line.failing) throw new TemporaryDeliveryError('LINE answered 500');
       line.delivered.push(target.message._id);
       return { externalId: `line-${target.message._id}` };
     },
@@ -354,6 +361,31 @@ describe.each(await testDatabases())('sending in a chat on %s', (_name, postgres
       tempId: 'tp',
     });
     expect(unknown.status).toBe(404);
+  });
+
+  it("a bug in delivery marks the message failed with the system error, not the bug's own text", async () => {
+    line.buggy = true;
+    const ctx = h.server.app.ctx;
+    try {
+      const sent = await h.api('POST', '/api/chat/send/message', {
+        followerId: lineFollowerId,
+        message: 'meets a bug',
+        tempId: 'line-bug-1',
+      });
+      expect(sent.status).toBe(200);
+      for (let i = 0; i < 6; i++) {
+        await ctx.db
+          .update(messages)
+          .set({ createdAt: new Date(Date.now() - 60_000), deliveryClaimedUntil: null })
+          .where(eq(messages.id, sent.body.message._id));
+        await sweepPending(ctx);
+      }
+      const [failed] = await ctx.db.select().from(messages).where(eq(messages.id, sent.body.message._id));
+      expect(failed.delivery).toBe('failed');
+      expect(failed.deliveryError).toBe(SERVER_MESSAGES.systemError);
+    } finally {
+      line.buggy = false;
+    }
   });
 
   it('a channel failure marks the message failed (resendable) and resend delivers it', async () => {
