@@ -48,6 +48,18 @@ describe.each(await testDatabases())('sending in a chat on %s', (_name, postgres
     return Number(row.n);
   };
 
+  /** Runs a message's background retries now, every one, to its final outcome. */
+  const retryToTheEnd = async (messageId: string) => {
+    const ctx = h.server.app.ctx;
+    for (let i = 0; i < 6; i++) {
+      await ctx.db
+        .update(messages)
+        .set({ createdAt: new Date(Date.now() - 60_000), deliveryClaimedUntil: null })
+        .where(eq(messages.id, messageId));
+      await sweepPending(ctx);
+    }
+  };
+
   beforeAll(async () => {
     registerChannelAdapter('line', line.adapter);
     h = await startChatHarness({ postgres });
@@ -373,13 +385,7 @@ describe.each(await testDatabases())('sending in a chat on %s', (_name, postgres
         tempId: 'line-bug-1',
       });
       expect(sent.status).toBe(200);
-      for (let i = 0; i < 6; i++) {
-        await ctx.db
-          .update(messages)
-          .set({ createdAt: new Date(Date.now() - 60_000), deliveryClaimedUntil: null })
-          .where(eq(messages.id, sent.body.message._id));
-        await sweepPending(ctx);
-      }
+      await retryToTheEnd(sent.body.message._id);
       const [failed] = await ctx.db.select().from(messages).where(eq(messages.id, sent.body.message._id));
       expect(failed.delivery).toBe('failed');
       expect(failed.deliveryError).toBe(SERVER_MESSAGES.systemError);
@@ -399,13 +405,7 @@ describe.each(await testDatabases())('sending in a chat on %s', (_name, postgres
     });
     expect(sent.status).toBe(200);
     // Retries happen in the background; run them to the final failure.
-    for (let i = 0; i < 6; i++) {
-      await ctx.db
-        .update(messages)
-        .set({ createdAt: new Date(Date.now() - 60_000), deliveryClaimedUntil: null })
-        .where(eq(messages.id, sent.body.message._id));
-      await sweepPending(ctx);
-    }
+    await retryToTheEnd(sent.body.message._id);
     const [failed] = await ctx.db.select().from(messages).where(eq(messages.id, sent.body.message._id));
     expect(failed.delivery).toBe('failed');
     expect(failed.deliveryError).toBe('LINE answered 500');
