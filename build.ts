@@ -263,14 +263,17 @@ function copyDemo() {
   fs.cpSync(from, to, { recursive: true });
   // Its 1 KB stylesheet goes inline, as a small static site would ship it: a separate request would
   // hold the page's first paint (and so the launcher's) for a round trip on a slow phone.
-  const page = path.join(to, 'index.html');
+  // index.th.html is the same site in Thai (/th/demo/).
   const css = fs.readFileSync(path.join(from, 'site.css'), 'utf8').trim();
-  fs.writeFileSync(
-    page,
-    fs
-      .readFileSync(page, 'utf8')
-      .replace('<link rel="stylesheet" href="site.css">', `<style>\n${css}\n</style>`),
-  );
+  for (const name of ['index.html', 'index.th.html']) {
+    const page = path.join(to, name);
+    fs.writeFileSync(
+      page,
+      fs
+        .readFileSync(page, 'utf8')
+        .replace('<link rel="stylesheet" href="site.css">', `<style>\n${css}\n</style>`),
+    );
+  }
 }
 
 async function main() {

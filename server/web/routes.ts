@@ -36,6 +36,7 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext) {
   const demoDir = path.join(ctx.distDir, 'demo');
   const consoleTemplate = readBuilt(path.join(consoleDir, 'index.html'));
   const demoTemplate = readBuilt(path.join(demoDir, 'index.html'));
+  const demoTemplateTh = readBuilt(path.join(demoDir, 'index.th.html'));
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
@@ -67,6 +68,8 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext) {
     prefix: '/demo/',
     decorateReply: false,
     index: false,
+    // Its pages are templates: sendDemo fills them in.
+    allowedPath: (pathName: string) => !pathName.endsWith('.html'),
   });
 
   const widgetScript = readBuilt(path.join(widgetDir, 'chat-widget.js'));
@@ -93,14 +96,21 @@ export async function registerWebRoutes(app: FastifyInstance, ctx: AppContext) {
     return row?.id ?? '';
   }
 
-  const sendDemo = async (request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(demoHtml(demoTemplate, await firstWidgetId(), requestOrigin(ctx, request)));
-  app.get('/demo', (_request, reply) => reply.redirect('/demo/'));
-  app.get('/demo/', sendDemo);
-  app.get('/demo/index.html', sendDemo);
+  // The demo site in English at /demo/ and in Thai at /th/demo/ (its widget in Thai), as /th works
+  // for the console and the full-page widget.
+  for (const [prefix, template] of [
+    ['/demo', demoTemplate],
+    ['/th/demo', demoTemplateTh],
+  ] as const) {
+    const sendDemo = async (request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(demoHtml(template, await firstWidgetId(), requestOrigin(ctx, request)));
+    app.get(prefix, (_request, reply) => reply.redirect(`${prefix}/`));
+    app.get(`${prefix}/`, sendDemo);
+    app.get(`${prefix}/index.html`, sendDemo);
+  }
 
   const sendConsole = (reply: FastifyReply, status: number, locale: 'en' | 'th') =>
     reply

@@ -337,6 +337,37 @@ describe('full-page widget', () => {
     expect(await boxOf(page).locator('.close').count()).toBe(0);
     await page.close();
   });
+
+  // At desktop width the pre-chat form and the input stretched across the whole window.
+  it.each([['/widget/'], ['/th/widget/']])(
+    '%s keeps the form and the input in a readable centred column at 1280 px, the whole width at 380 px',
+    async (prefix) => {
+      const field = { key: 'name', label: 'Your name', type: 'text', required: true };
+      const measure = async (width: number, form: boolean) => {
+        await putSettings(server, auth, { chat_form: form, pre_chat_form_fields: form ? [field] : [] });
+        const page = await browser.newPage({ viewport: { width, height: 700 } });
+        await page.goto(`${server.url}${prefix}${auth.widgetId}`);
+        const target = boxOf(page).locator(form ? 'form.prechat input' : 'textarea');
+        await target.waitFor();
+        const rect = (await target.boundingBox())!;
+        expect((await boxOf(page).locator('section.box').boundingBox())?.width).toBe(width);
+        await page.close();
+        return { width: rect.width, centre: rect.x + rect.width / 2 };
+      };
+      try {
+        for (const form of [true, false]) {
+          const wide = await measure(1280, form);
+          expect(wide.width).toBeLessThanOrEqual(760);
+          expect(wide.width).toBeGreaterThan(560);
+          // The input shares its row with the emoji, attach and send buttons: centred as a row.
+          expect(Math.abs(wide.centre - 640)).toBeLessThan(form ? 2 : 80);
+          expect((await measure(380, form)).width).toBeGreaterThan(form ? 340 : 220);
+        }
+      } finally {
+        await putSettings(server, auth, { chat_form: false, pre_chat_form_fields: [] });
+      }
+    },
+  );
 });
 
 describe('a visitor who sends too fast', () => {

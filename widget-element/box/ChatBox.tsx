@@ -257,7 +257,7 @@ export function ChatBox({ container }: ChatBoxProps) {
             <div className={`upload ${u.state}`}>
               <span>{t('uploading', { name: u.name })}</span>
               <progress max={100} value={u.progress} aria-label={u.name} />
-              {u.state === 'sending' ? (
+              {u.state === 'sending' || u.state === 'prepare' ? (
                 <button type="button" onClick={() => controller.cancelUpload(u.tempId)}>
                   {t('cancel')}
                 </button>
@@ -294,7 +294,7 @@ export function ChatBox({ container }: ChatBoxProps) {
       {state.notice ? (
         <div className="notice" role="alert">
           {state.notice.title ? <strong>{t(state.notice.title)}</strong> : null}
-          <span>{localMessage(t, state.notice.text)}</span>
+          <span>{localMessage(t, state.notice.text, state.notice.params)}</span>
           <button type="button" aria-label={t('dismiss')} onClick={() => controller.dismissNotice()}>
             ×
           </button>

@@ -2,7 +2,6 @@
 // line; blank text is not sent and pasted text is cleaned (spec 5). The draft survives reloads.
 import { type ClipboardEvent, type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { WidgetMenu } from '../../core/models/widget';
-import { DEFAULT_UPLOAD_LIMITS } from '../../core/upload/limits';
 import { cleanPastedText, isSendableText } from '../../core/validation/chatText';
 import { WIDGET_TEXT_MAX } from '../../core/widget/message';
 import type { OnAction } from './actions';
@@ -200,8 +199,8 @@ export function Composer({
           multiple
           accept={ACCEPT}
           onChange={(e) => {
-            const files = [...(e.target.files ?? [])].slice(0, DEFAULT_UPLOAD_LIMITS.maxFiles);
-            for (const file of files) void controller.sendFile(file);
+            // All of them: more than the limit are left out with a notice, not silently.
+            void controller.sendFiles([...(e.target.files ?? [])]);
             e.target.value = '';
           }}
         />

@@ -51,6 +51,7 @@ export interface Upload extends UploadItem {
 export interface Notice {
   title?: string;
   text: string;
+  params?: Record<string, string | number>;
 }
 
 /** The post-chat rating card (issue 12): asked once when the agent closes the chat. */
@@ -567,10 +568,13 @@ export class Controller {
     }
   }
 
-  /** Checks, uploads with progress, then sends the file; the code for it loads on first use. */
-  async sendFile(file: File) {
-    const { sendAttachment } = await import('./attachments');
-    await sendAttachment(this, file);
+  /**
+   * Checks, uploads with progress (4 at a time), then sends the files in the order picked; more
+   * than spec 5's 5 are left out, and the visitor told. The code for it loads on first use.
+   */
+  async sendFiles(files: readonly File[]) {
+    const { sendAttachments } = await import('./attachments');
+    await sendAttachments(this, files);
   }
 
   cancelUpload(tempId: string) {

@@ -45,12 +45,16 @@ const WARNING_KEYS: Record<string, string> = {
 };
 
 /** core/ and the server speak spec 5/8 English; the visitor reads their own language. */
-export function localMessage(t: Translate, message: string): string {
+export function localMessage(
+  t: Translate,
+  message: string,
+  params?: Record<string, string | number>,
+): string {
   if (WARNING_KEYS[message]) return t(WARNING_KEYS[message]);
   if (message === MESSAGES.required) return t('errors.required');
   if (message === MESSAGES.email) return t('errors.email');
   if (message === MESSAGES.tel) return t('errors.tel');
   const max = /no more than (\d+) characters/.exec(message);
   if (max) return t('errors.maxLength', { max: max[1] });
-  return t(message);
+  return t(message, params);
 }

@@ -75,6 +75,22 @@ describe('pages', () => {
     expect((await get('/demo/site.css')).status).toBe(200);
   });
 
+  it('serves the demo site in Thai at /th/demo/, its widget in Thai', async () => {
+    const res = await get('/th/demo/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="th">');
+    expect(html).toContain(`<script type="module" src="${server.url}/chat-widget.js"></script>`);
+    expect(html).toContain(`<chat-widget widget-id="${widgetId}" lang="th"></chat-widget>`);
+    expect(html).not.toContain('%WIDGET_ID%');
+    expect((await get('/th/demo/index.html')).status).toBe(200);
+    expect((await get('/th/demo')).headers.get('location')).toBe('/th/demo/');
+    // Each language links to the other; the raw templates are not served as they are.
+    expect(html).toContain('href="/demo/"');
+    expect(await (await get('/demo/')).text()).toContain('href="/th/demo/"');
+    expect((await get('/demo/index.th.html')).status).toBe(404);
+  });
+
   it('GET /service/widget/info gives the widget settings with the spec defaults', async () => {
     const res = await get(`/service/widget/info?widget_id=${widgetId}`);
     expect(res.status).toBe(200);

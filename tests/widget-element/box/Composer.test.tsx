@@ -27,7 +27,7 @@ const menu: WidgetMenu = {
   buttons: [{ id: 'b1', label: 'Opening hours', type: 'message', text: 'Opening hours?' }],
 };
 
-const controller = { send: vi.fn(), setDraft: vi.fn(), sendFile: vi.fn() };
+const controller = { send: vi.fn(), setDraft: vi.fn(), sendFiles: vi.fn() };
 
 function Harness({ initialMenuOpen, draft = '' }: { initialMenuOpen: boolean; draft?: string }) {
   const [menuOpen, setMenuOpen] = useState(initialMenuOpen);
@@ -105,6 +105,18 @@ describe('widget composer and Escape', () => {
     expect(container.querySelector('.emoji-picker')).toBeNull();
     act(() => (container.querySelector('.menu-toggle') as HTMLButtonElement).click());
     expect(container.querySelector('.menu-drawer')).not.toBeNull();
+  });
+
+  it('hands every picked file on, so more than 5 are refused with a notice, not silently dropped', () => {
+    render(false);
+    const input = container.querySelector('input[type="file"]') as HTMLInputElement;
+    const files = Array.from({ length: 7 }, (_, i) => new File(['x'], `f${i + 1}.pdf`));
+    Object.defineProperty(input, 'files', { value: files, configurable: true });
+    act(() => {
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(controller.sendFiles).toHaveBeenCalledTimes(1);
+    expect(controller.sendFiles.mock.calls[0][0].map((f: File) => f.name)).toEqual(files.map((f) => f.name));
   });
 
   it('takes no more text than the server accepts, typed or pasted, and cuts no emoji in half', () => {
