@@ -16,6 +16,7 @@ import type { AccountSummary } from '../session/state';
 import { FormField, TextField } from '../ui/FormField';
 import { FormModal } from '../ui/FormModal';
 import { type FieldErrors, useFieldSave } from '../ui/useFieldSave';
+import { useUnsavedGuard } from '../ui/useUnsavedGuard';
 
 const CHANNEL_TYPES = ['widget', 'line', 'messenger', 'instagram', 'wechat'] as const;
 type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -30,9 +31,26 @@ export function CreateAccountModal({
   const [name, setName] = useState('');
   const [type, setType] = useState<ChannelType>('widget');
   const [channelName, setChannelName] = useState('');
-  const [settings, setSettings] = useState<Record<string, string>>({});
+  // What was typed for each channel type: changing the type and back finds it again.
+  const [typed, setTyped] = useState<Partial<Record<ChannelType, Record<string, string>>>>({});
+  const settings = typed[type] ?? {};
+  const setSettings = (next: Record<string, string>) => setTyped({ ...typed, [type]: next });
   const { errors, setErrors, busy, run } = useFieldSave();
   const fields = isPlatformChannelType(type) ? CHANNEL_FIELDS[type] : [];
+  // Spec 5: closing with something typed asks 'Leave without saving'.
+  const filled = Object.values(typed).flatMap((values) => Object.values(values ?? {}).filter(Boolean));
+  const guard = useUnsavedGuard({ name, channelName, filled }, onClose, { look: 'settings' });
+  /** A type not chosen before takes the values of the same settings (Messenger's and Instagram's). */
+  const changeType = (next: ChannelType) => {
+    setType(next);
+    setErrors({});
+    if (typed[next] || !isPlatformChannelType(next)) return;
+    const same = CHANNEL_FIELDS[next].filter((f) =>
+      fields.some((g) => g.key === f.key && g.label === f.label && settings[f.key]),
+    );
+    if (same.length)
+      setTyped({ ...typed, [next]: Object.fromEntries(same.map((f) => [f.key, settings[f.key]])) });
+  };
 
   const submit = () => {
     const next: FieldErrors = {};
@@ -66,7 +84,7 @@ export function CreateAccountModal({
   return (
     <FormModal
       title={t('accounts.create.title')}
-      onClose={onClose}
+      onClose={guard.close}
       onSave={submit}
       busy={busy}
       saveLabel={t('accounts.create.submit')}
@@ -85,11 +103,7 @@ export function CreateAccountModal({
           className="st-select"
           value={type}
           aria-invalid={Boolean(errors['channel.type'])}
-          onChange={(e) => {
-            setType(e.target.value as ChannelType);
-            setSettings({});
-            setErrors({});
-          }}
+          onChange={(e) => changeType(e.target.value as ChannelType)}
         >
           {CHANNEL_TYPES.map((c) => (
             <option key={c} value={c}>
@@ -127,6 +141,7 @@ export function CreateAccountModal({
         );
       })}
       <button type="submit" hidden />
+      {guard.dialog}
     </FormModal>
   );
 }

@@ -13,9 +13,10 @@ import { t } from '../app/i18n';
 import { localMessage } from '../app/localMessage';
 import { ApiError, api } from '../session/api';
 import { failed, saved } from '../settings/ui';
-import { Confirm, ConfirmSave, Modal } from '../ui/Dialog';
+import { Modal, UnableToSave } from '../ui/Dialog';
 import { FormField, TextField } from '../ui/FormField';
 import { SaveCancel } from '../ui/FormModal';
+import { useUnsavedGuard } from '../ui/useUnsavedGuard';
 import { type ApiConnection, type ApiDraft, type ApiTestResult, saveApi, testApi } from './calls';
 import { AnswerRows, type Choice, type Errors, ParameterRows, VariableRows } from './rows';
 
@@ -158,18 +159,14 @@ export function ApiDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [initial] = useState<ApiDraft>(() => (connection ? toDraft(connection) : emptyDraft()));
-  const [draft, setDraft] = useState<ApiDraft>(initial);
+  const [draft, setDraft] = useState<ApiDraft>(() => (connection ? toDraft(connection) : emptyDraft()));
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  // Spec 5 'Unable to save data' after the server refuses a field (it may be scrolled out of view).
+  const [unable, setUnable] = useState(false);
   // Spec 5: closing with unsaved changes asks 'Leave without saving'; saving an edit asks Yes / No.
-  const [confirm, setConfirm] = useState<'leave' | 'save' | null>(null);
-  // Escape reaches this dialog too while the question over it is open: the question handles it.
-  const close = () => {
-    if (confirm) return;
-    if (JSON.stringify(draft) !== JSON.stringify(initial)) setConfirm('leave');
-    else onClose();
-  };
+  // Escape reaches this dialog too while one over it is open: that one's own close handles it.
+  const guard = useUnsavedGuard(draft, onClose, { look: 'settings', covered: unable });
   const { templates, replies } = useReplyChoices();
   const patch = (p: Partial<ApiDraft>) => setDraft((d) => ({ ...d, ...p }));
   const variableKeys = draft.variables_option.flatMap((v) => [
@@ -180,11 +177,9 @@ export function ApiDialog({
   const save = () => {
     const local = Object.fromEntries(validateApiConnection(draft).map((e) => [e.field, e.message]));
     if (Object.keys(local).length > 0) return setErrors(local);
-    if (connection) setConfirm('save');
-    else void store();
+    guard.confirmSave(Boolean(connection), store);
   };
   const store = async () => {
-    setConfirm(null);
     setBusy(true);
     try {
       await saveApi(connection?._id ?? null, draft);
@@ -194,8 +189,10 @@ export function ApiDialog({
       const fields =
         errorsOf(err) ??
         (err instanceof ApiError && err.body.field ? { [err.body.field]: err.body.message } : null);
-      if (fields) setErrors(fields);
-      else failed(err);
+      if (fields) {
+        setErrors(fields);
+        setUnable(true);
+      } else failed(err);
     } finally {
       setBusy(false);
     }
@@ -214,9 +211,9 @@ export function ApiDialog({
   return (
     <Modal
       title={connection ? t('apis.edit') : t('apis.create')}
-      onClose={close}
+      onClose={guard.close}
       size="wide"
-      footer={<SaveCancel onCancel={close} onSave={save} busy={busy} />}
+      footer={<SaveCancel onCancel={guard.close} onSave={save} busy={busy} />}
     >
       <form
         className="st-form api-form"
@@ -312,15 +309,8 @@ export function ApiDialog({
         </fieldset>
       </form>
       <TestPanel draft={draft} onSamples={(sample_values) => patch({ sample_values })} />
-      {confirm === 'leave' ? (
-        <Confirm
-          title={t('templates.leave.title')}
-          text={t('templates.leave.text')}
-          onNo={() => setConfirm(null)}
-          onYes={onClose}
-        />
-      ) : null}
-      {confirm === 'save' ? <ConfirmSave onYes={() => void store()} onNo={() => setConfirm(null)} /> : null}
+      {guard.dialog}
+      {unable ? <UnableToSave onClose={() => setUnable(false)} /> : null}
     </Modal>
   );
 }

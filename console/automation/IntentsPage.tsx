@@ -18,6 +18,7 @@ import { UnableToSaveAlert } from '../ui/UnableToSaveAlert';
 import { useConfirmDelete } from '../ui/useConfirmDelete';
 import { useEditing } from '../ui/useEditing';
 import { useEditorSave } from '../ui/useEditorSave';
+import { useUnsavedGuard } from '../ui/useUnsavedGuard';
 import {
   deleteIntent,
   type IntentWire,
@@ -49,12 +50,14 @@ function IntentEditor({
   const [draft, setDraft] = useState('');
   const [replyId, setReplyId] = useState(intent?.reply_message_id ?? '');
   const { problems, failed, dismissFailed, run } = useEditorSave(onSaved);
+  // Spec 5: closing with unsaved changes asks 'Leave without saving'; saving an edit asks Yes / No.
+  const guard = useUnsavedGuard({ name, active, phrases, draft, replyId }, onClose, { covered: failed });
   const addPhrase = () => {
     if (!draft.trim()) return;
     setPhrases([...phrases.filter((p) => p.trim()), draft.trim()]);
     setDraft('');
   };
-  const save = () =>
+  const store = () =>
     run(async () => {
       const all = [...phrases, draft].map((p) => p.trim()).filter(Boolean);
       await saveIntent(intent?._id ?? null, {
@@ -64,11 +67,12 @@ function IntentEditor({
         reply_message_id: replyId || null,
       });
     });
+  const save = () => guard.confirmSave(Boolean(intent), store);
   return (
     <Dialog
       title={intent ? t('automation.intent.edit') : t('automation.intent.create')}
-      onClose={onClose}
-      footer={<CancelSave onCancel={onClose} onSave={save} saveTestId="save-intent" />}
+      onClose={guard.close}
+      footer={<CancelSave onCancel={guard.close} onSave={save} saveTestId="save-intent" />}
     >
       <div className="auto-intent-editor" data-testid="intent-editor">
         <TextInput
@@ -140,6 +144,7 @@ function IntentEditor({
           ]}
         />
       </div>
+      {guard.dialog}
       <UnableToSaveAlert open={failed} onClose={dismissFailed} />
     </Dialog>
   );

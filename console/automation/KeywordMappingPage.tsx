@@ -25,6 +25,7 @@ import { UnableToSaveAlert } from '../ui/UnableToSaveAlert';
 import { useConfirmDelete } from '../ui/useConfirmDelete';
 import { useEditing } from '../ui/useEditing';
 import { useEditorSave } from '../ui/useEditorSave';
+import { useUnsavedGuard } from '../ui/useUnsavedGuard';
 import {
   type DeliveryGap,
   deleteKeyword,
@@ -148,7 +149,14 @@ function RuleEditor({
   const [priority, setPriority] = useState(String(rule?.priority ?? 1));
   const [active, setActive] = useState(rule?.is_active ?? true);
   const { problems, failed, dismissFailed, run } = useEditorSave(onSaved);
-  const save = () =>
+  // Spec 5: closing with unsaved changes asks 'Leave without saving'; saving an edit asks Yes / No.
+  const guard = useUnsavedGuard(
+    { name, keywords, action, replyId, queueId, botText, priority, active },
+    onClose,
+    { covered: failed },
+  );
+  const save = () => guard.confirmSave(Boolean(rule), store);
+  const store = () =>
     run(async () => {
       await saveKeyword(rule?._id ?? null, {
         name,
@@ -166,8 +174,8 @@ function RuleEditor({
   return (
     <Dialog
       title={rule ? t('automation.keyword.edit') : t('automation.keyword.create')}
-      onClose={onClose}
-      footer={<CancelSave onCancel={onClose} onSave={save} saveTestId="save-keyword" />}
+      onClose={guard.close}
+      footer={<CancelSave onCancel={guard.close} onSave={save} saveTestId="save-keyword" />}
     >
       <div className="auto-keyword-editor" data-testid="keyword-editor">
         <div className="auto-row">
@@ -266,6 +274,7 @@ function RuleEditor({
         ) : null}
         <ActiveToggle checked={active} onChange={setActive} />
       </div>
+      {guard.dialog}
       <UnableToSaveAlert open={failed} onClose={dismissFailed} />
     </Dialog>
   );

@@ -14,6 +14,7 @@ import { notifySaved } from '../templates/Toasts';
 import { CancelSave } from '../ui/CancelSave';
 import { DragHandle, SortableList, useSortableRow } from '../ui/Sortable';
 import { UnableToSaveAlert } from '../ui/UnableToSaveAlert';
+import { useUnsavedGuard } from '../ui/useUnsavedGuard';
 import {
   type ChannelResult,
   previewReply,
@@ -252,6 +253,8 @@ export function ReplyEditor({
 
   // Switching off a reply message that answers something asks first, naming what (it would send nothing).
   const [usedBy, setUsedBy] = useState<string | null>(null);
+  // Spec 5: closing with unsaved changes asks 'Leave without saving'; saving an edit asks Yes / No.
+  const guard = useUnsavedGuard(body, onClose, { covered: Boolean(usedBy || failed) });
   const save = async () => {
     if (reply?.is_active && !active) {
       const names = usageNames(await replyUsage(reply._id).catch(() => null));
@@ -260,7 +263,7 @@ export function ReplyEditor({
         return;
       }
     }
-    await store();
+    guard.confirmSave(Boolean(reply), store);
   };
   const store = async () => {
     setBusy(true);
@@ -280,8 +283,8 @@ export function ReplyEditor({
     <Dialog
       wide
       title={reply ? t('automation.reply.edit') : t('automation.reply.create')}
-      onClose={onClose}
-      footer={<CancelSave onCancel={onClose} onSave={save} busy={busy} saveTestId="save-reply" />}
+      onClose={guard.close}
+      footer={<CancelSave onCancel={guard.close} onSave={save} busy={busy} saveTestId="save-reply" />}
     >
       <div className="auto-editor" data-testid="reply-editor">
         <div>
@@ -363,6 +366,7 @@ export function ReplyEditor({
           }}
         />
       ) : null}
+      {guard.dialog}
       <UnableToSaveAlert open={failed} onClose={() => setFailed(false)} />
     </Dialog>
   );

@@ -707,6 +707,7 @@ export function WidgetSettingsModal({ widgetId, onClose }: { widgetId: string; o
         <Confirm
           title={t('widgetSettings.leaveTitle')}
           text={t('widgetSettings.leaveText')}
+          safe
           onNo={() => setLeaving(false)}
           onYes={() => {
             setLeaving(false);

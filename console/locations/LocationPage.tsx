@@ -22,6 +22,7 @@ import { TimeField } from '../ui/TimeField';
 import { UnableToSaveAlert } from '../ui/UnableToSaveAlert';
 import { useEditing } from '../ui/useEditing';
 import { useEditorSave } from '../ui/useEditorSave';
+import { useUnsavedGuard } from '../ui/useUnsavedGuard';
 import { CoordinatePicker } from './CoordinatePicker';
 import '../automation/automation.css';
 import '../templates/templates.css';
@@ -64,13 +65,15 @@ function LocationEditor({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [initial] = useState<Form>(() => (location ? { ...EMPTY, ...location } : EMPTY));
-  const [form, setForm] = useState<Form>(initial);
+  const [form, setForm] = useState<Form>(() => (location ? { ...EMPTY, ...location } : EMPTY));
   const { problems, failed, dismissFailed, run } = useEditorSave(onSaved);
-  // Spec 5: closing with unsaved changes asks 'Leave without saving'; saving an edit asks Yes / No.
-  const [confirm, setConfirm] = useState<'leave' | 'save' | null>(null);
   const [busy, setBusy] = useState(false);
   const [picking, setPicking] = useState(false);
+  // Switching off a location that reply messages send asks first: they will leave it out.
+  const [usedBy, setUsedBy] = useState<string | null>(null);
+  // Spec 5: closing with unsaved changes asks 'Leave without saving'; saving an edit asks Yes / No.
+  // Escape reaches this dialog too while one opened over it is open: that one's own close handles it.
+  const guard = useUnsavedGuard(form, onClose, { covered: Boolean(usedBy || picking || failed) });
   // Spec 9 HH:mm, 24-hour: the console's time box, not <input type="time"> ("09:00 AM" in US English).
   const time = (key: 'open_time' | 'close_time') => (
     <Field label={t(`location.fields.${key}`)} problem={problems[key]} field={key}>
@@ -87,16 +90,6 @@ function LocationEditor({
       )}
     </Field>
   );
-  // Switching off a location that reply messages send asks first: they will leave it out.
-  const [usedBy, setUsedBy] = useState<string | null>(null);
-  const dirty = JSON.stringify(form) !== JSON.stringify(initial);
-  // Escape reaches this dialog too while one opened over it (a confirm, the media picker) is open:
-  // that one's own close handles it.
-  const close = () => {
-    if (confirm || usedBy || picking || failed) return;
-    if (dirty) setConfirm('leave');
-    else onClose();
-  };
   const set = (change: Partial<Form>) => setForm({ ...form, ...change });
   const field = (key: keyof Form, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
     <TextInput
@@ -123,15 +116,14 @@ function LocationEditor({
     const switchingOff = location?.isActive === 'Active' && form.isActive !== 'Active';
     const users = location && switchingOff ? await usageText(location._id) : null;
     if (users) setUsedBy(users);
-    else if (location) setConfirm('save');
-    else store();
+    else guard.confirmSave(Boolean(location), store);
   };
   return (
     <Dialog
       wide
       title={location ? t('location.edit') : t('location.create')}
-      onClose={close}
-      footer={<CancelSave onCancel={close} onSave={save} busy={busy} saveTestId="save-location" />}
+      onClose={guard.close}
+      footer={<CancelSave onCancel={guard.close} onSave={save} busy={busy} saveTestId="save-location" />}
     >
       <div className="loc-editor" data-testid="location-editor">
         <div>
@@ -210,25 +202,7 @@ function LocationEditor({
           }}
         />
       ) : null}
-      {confirm === 'leave' ? (
-        <ConfirmDialog
-          title={t('templates.leave.title')}
-          text={t('templates.leave.text')}
-          onNo={() => setConfirm(null)}
-          onYes={onClose}
-        />
-      ) : null}
-      {confirm === 'save' ? (
-        <ConfirmDialog
-          title={t('settings.common.saveTitle')}
-          text={t('settings.common.saveConfirm')}
-          onNo={() => setConfirm(null)}
-          onYes={() => {
-            setConfirm(null);
-            store();
-          }}
-        />
-      ) : null}
+      {guard.dialog}
       <UnableToSaveAlert open={failed} onClose={dismissFailed} />
     </Dialog>
   );

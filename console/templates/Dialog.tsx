@@ -32,13 +32,14 @@ export function Dialog({
   );
 }
 
-/** Spec 5: delete and edit ask Yes / No. */
+/** Spec 5: delete and edit ask Yes / No. Escape is No. */
 export function ConfirmDialog({
   title,
   text,
   onYes,
   onNo,
   danger = false,
+  safe = danger,
   detail,
 }: {
   title: string;
@@ -46,6 +47,8 @@ export function ConfirmDialog({
   onYes: () => void;
   onNo: () => void;
   danger?: boolean;
+  /** No is the safe answer and takes focus, so a stray Enter loses nothing (a delete, leaving). */
+  safe?: boolean;
   /** A line under the question, e.g. what else uses the thing being deleted. */
   detail?: ReactNode;
 }) {
@@ -55,13 +58,13 @@ export function ConfirmDialog({
       onClose={onNo}
       footer={
         <>
-          <button type="button" className="tpl-button" onClick={onNo}>
+          <button type="button" className="tpl-button" data-autofocus={safe || undefined} onClick={onNo}>
             {t('templates.no')}
           </button>
           <button
             type="button"
             className={`tpl-button ${danger ? 'danger' : 'primary'}`}
-            data-autofocus
+            data-autofocus={!safe || undefined}
             onClick={onYes}
           >
             {t('templates.yes')}

@@ -46,6 +46,7 @@ export function useLeaveGuard(isDirty: () => boolean) {
     <ConfirmDialog
       title={t('templates.leave.title')}
       text={t('templates.leave.text')}
+      safe
       onNo={() => setPending(null)}
       onYes={() => {
         const to = pending;

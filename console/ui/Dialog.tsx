@@ -112,13 +112,14 @@ export function Modal({
   );
 }
 
-/** Spec 5: delete and edit ask Yes / No. */
+/** Spec 5: delete and edit ask Yes / No. Escape is No. */
 export function Confirm({
   title,
   text,
   onYes,
   onNo,
   danger = false,
+  safe = danger,
   children,
 }: {
   title: string;
@@ -126,6 +127,8 @@ export function Confirm({
   onYes: () => void;
   onNo: () => void;
   danger?: boolean;
+  /** No is the safe answer and takes focus, so a stray Enter loses nothing (a delete, leaving). */
+  safe?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -135,14 +138,14 @@ export function Confirm({
       size="small"
       footer={
         <>
-          <button type="button" className="st-button" onClick={onNo}>
+          <button type="button" className="st-button" onClick={onNo} data-autofocus={safe || undefined}>
             {t('settings.common.no')}
           </button>
           <button
             type="button"
             className={`st-button ${danger ? 'danger' : 'primary'}`}
             onClick={onYes}
-            data-autofocus
+            data-autofocus={!safe || undefined}
           >
             {t('settings.common.yes')}
           </button>
