@@ -49,7 +49,7 @@ function IntentEditor({
   );
   const [draft, setDraft] = useState('');
   const [replyId, setReplyId] = useState(intent?.reply_message_id ?? '');
-  const { problems, failed, dismissFailed, run } = useEditorSave(onSaved);
+  const { problems, failed, busy, dismissFailed, run } = useEditorSave(onSaved);
   // Spec 5: closing with unsaved changes asks 'Leave without saving'; saving an edit asks Yes / No.
   const guard = useUnsavedGuard({ name, active, phrases, draft, replyId }, onClose, { covered: failed });
   const addPhrase = () => {
@@ -72,7 +72,7 @@ function IntentEditor({
     <Dialog
       title={intent ? t('automation.intent.edit') : t('automation.intent.create')}
       onClose={guard.close}
-      footer={<CancelSave onCancel={guard.close} onSave={save} saveTestId="save-intent" />}
+      footer={<CancelSave onCancel={guard.close} onSave={save} busy={busy} saveTestId="save-intent" />}
     >
       <div className="auto-intent-editor" data-testid="intent-editor">
         <TextInput

@@ -148,7 +148,7 @@ function RuleEditor({
   const [botText, setBotText] = useState(rule?.bot_text ?? '');
   const [priority, setPriority] = useState(String(rule?.priority ?? 1));
   const [active, setActive] = useState(rule?.is_active ?? true);
-  const { problems, failed, dismissFailed, run } = useEditorSave(onSaved);
+  const { problems, failed, busy, dismissFailed, run } = useEditorSave(onSaved);
   // Spec 5: closing with unsaved changes asks 'Leave without saving'; saving an edit asks Yes / No.
   const guard = useUnsavedGuard(
     { name, keywords, action, replyId, queueId, botText, priority, active },
@@ -175,7 +175,7 @@ function RuleEditor({
     <Dialog
       title={rule ? t('automation.keyword.edit') : t('automation.keyword.create')}
       onClose={guard.close}
-      footer={<CancelSave onCancel={guard.close} onSave={save} saveTestId="save-keyword" />}
+      footer={<CancelSave onCancel={guard.close} onSave={save} busy={busy} saveTestId="save-keyword" />}
     >
       <div className="auto-keyword-editor" data-testid="keyword-editor">
         <div className="auto-row">

@@ -66,8 +66,7 @@ function LocationEditor({
   onSaved: () => void;
 }) {
   const [form, setForm] = useState<Form>(() => (location ? { ...EMPTY, ...location } : EMPTY));
-  const { problems, failed, dismissFailed, run } = useEditorSave(onSaved);
-  const [busy, setBusy] = useState(false);
+  const { problems, failed, busy, dismissFailed, run } = useEditorSave(onSaved);
   const [picking, setPicking] = useState(false);
   // Switching off a location that reply messages send asks first: they will leave it out.
   const [usedBy, setUsedBy] = useState<string | null>(null);
@@ -101,17 +100,13 @@ function LocationEditor({
       {...extra}
     />
   );
-  // One save at a time: a second click while the first is under way made a second location.
-  const store = async () => {
-    setBusy(true);
-    await run(async () => {
+  const store = () =>
+    run(async () => {
       await api(location ? `/api/location/${location._id}` : '/api/location/create', {
         method: location ? 'PUT' : 'POST',
         body: form,
       });
     });
-    setBusy(false);
-  };
   const save = async () => {
     const switchingOff = location?.isActive === 'Active' && form.isActive !== 'Active';
     const users = location && switchingOff ? await usageText(location._id) : null;

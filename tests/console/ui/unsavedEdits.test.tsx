@@ -125,6 +125,31 @@ describe('intent editor', () => {
   });
 });
 
+describe('one save at a time', () => {
+  it('a double click on Save makes one intent, Save disabled while it goes', async () => {
+    let answer: (value: unknown) => void = () => {};
+    act(() => root.render(<IntentsPage params={{}} titleKey="automation.intent.title" />));
+    await settle();
+    api.mockImplementation(async (path: string, options?: { method?: string }) => {
+      if (path === '/api/intent/create' && options?.method)
+        return new Promise((resolve) => (answer = resolve));
+      return { list: [] };
+    });
+    click(container.querySelector('[data-testid=create-intent]'));
+    type(top().querySelector('input') as Element, 'Opening hours');
+    const save = top().querySelector('[data-testid=save-intent]') as HTMLButtonElement;
+    act(() => {
+      save.click();
+      save.click();
+    });
+    expect(saves('/api/intent/create')).toHaveLength(1);
+    expect(save.disabled).toBe(true);
+    await act(async () => answer({ intent: { ...INTENT, _id: 'i2' } }));
+    await settle();
+    expect(saves('/api/intent/create')).toHaveLength(1);
+  });
+});
+
 describe('keyword-mapping editor', () => {
   it('asks before closing with a changed keyword and before saving an edit', async () => {
     act(() => root.render(<KeywordMappingPage params={{}} titleKey="automation.keyword.title" />));
