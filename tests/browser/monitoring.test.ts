@@ -1,39 +1,28 @@
 // Monitoring in real Chromium (issue 17): the owner watches the team live — a new customer, an
 // agent coming online, a chat taken — without reloading; edits a queue in place, moves an agent
 // between queues and reassigns a chat; the Thai page reads in Thai; an agent has no access.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite } from '../helpers/browserSuite';
 import { AGENT_PASSWORD, addAgent, customerSays, newCustomer, signIn } from './liveHelpers';
 
-let server: TestServer;
-let browser: Browser;
-let owner: Awaited<ReturnType<typeof login>>;
+const suite = browserSuite();
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  owner = await login(server.url);
-  await addAgent(server.app, owner.accountId, { email: 'art@example.com', name: 'Art Agent' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await addAgent(suite.server.app, suite.owner.accountId, { email: 'art@example.com', name: 'Art Agent' });
 });
 
 /** Live updates come within a second or two (socket event, then one overview call). */
 const LIVE = { timeout: 5000 };
 const tile = (page: Page, name: string) => page.getByTestId(`mon-total-${name}`).locator('strong');
 const api = (path: string, body: unknown, method = 'POST') =>
-  fetch(`${server.url}${path}`, { method, headers: owner.headers, body: JSON.stringify(body) }).then((r) =>
-    r.json(),
-  );
+  suite.call(method, path, body).then((r) => r.body);
 
 describe('monitoring', () => {
   it('follows the team live and rebalances it (English)', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto(`${server.url}/monitoring`);
+    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await suite.signIn(page);
+    await page.goto(`${suite.server.url}/monitoring`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Monitoring');
     for (const header of ['Chat status', 'Queue setting', 'Queue management'])
       expect(await page.getByRole('heading', { name: header }).count()).toBe(1);
@@ -41,16 +30,16 @@ describe('monitoring', () => {
     await expect.poll(() => page.getByTestId('mon-live').textContent()).toContain('Live');
 
     // A customer writes: the waiting figure and the chat appear without a reload.
-    const customer = await newCustomer(server.url, owner.widgetId, 'Pranee Srisuk');
-    await customerSays(server.url, customer, 'Where is my parcel?');
+    const customer = await newCustomer(suite.server.url, suite.owner.widgetId, 'Pranee Srisuk');
+    await customerSays(suite.server.url, customer, 'Where is my parcel?');
     await expect.poll(() => tile(page, 'waiting').textContent(), LIVE).toBe('1');
     const row = page.getByTestId('mon-chat-row').filter({ hasText: 'Pranee Srisuk' });
     await expect.poll(() => row.textContent(), LIVE).toContain('Unassigned');
 
     // The agent signs in elsewhere: they come online, available.
-    const agentContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const agentContext = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const agentPage = await agentContext.newPage();
-    await signIn(agentPage, server.url, 'art@example.com', AGENT_PASSWORD);
+    await signIn(agentPage, suite.server.url, 'art@example.com', AGENT_PASSWORD);
     const artRow = page.getByTestId('mon-agent-row').filter({ hasText: 'Art Agent' });
     await expect.poll(() => artRow.getAttribute('data-status'), LIVE).toBe('available');
 
@@ -79,16 +68,16 @@ describe('monitoring', () => {
   });
 
   it('reads in Thai; agents have no access', async () => {
-    const page = await browser.newPage({ viewport: { width: 768, height: 900 } });
-    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto(`${server.url}/th/monitoring`);
+    const page = await suite.browser.newPage({ viewport: { width: 768, height: 900 } });
+    await suite.signIn(page);
+    await page.goto(`${suite.server.url}/th/monitoring`);
     await expect.poll(() => page.getByRole('heading', { name: 'สถานะแชท' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'ตั้งค่าคิว' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'จัดการคิว' }).count()).toBe(1);
     await expect.poll(() => page.getByTestId('mon-total-waiting').textContent()).toContain('แชทที่รออยู่');
     // At 768 px every table fits its box: no column (the chat actions included) hides off to the side.
     for (const path of ['/th/monitoring', '/monitoring']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${suite.server.url}${path}`);
       await page.getByTestId('mon-chat-row').first().waitFor();
       const overflow = await page
         .locator('.mon-table-card')
@@ -97,10 +86,10 @@ describe('monitoring', () => {
     }
     await page.close();
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const agent = await context.newPage();
-    await signIn(agent, server.url, 'art@example.com', AGENT_PASSWORD);
-    await agent.goto(`${server.url}/monitoring`);
+    await signIn(agent, suite.server.url, 'art@example.com', AGENT_PASSWORD);
+    await agent.goto(`${suite.server.url}/monitoring`);
     await expect.poll(() => agent.getByTestId('no-access').isVisible()).toBe(true);
     expect(await agent.getByTestId('mon-agent-row').count()).toBe(0);
     await context.close();

@@ -1,20 +1,9 @@
 // The profile page in real Chromium: the danger Yes of "Delete account" stays readable under the
 // pointer (the plain settings-button hover outranked the danger colour: white on light grey).
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from '../helpers/browserSuite';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 /** WCAG relative luminance of an `rgb(r, g, b)` colour. */
 function luminance(css: string) {
@@ -27,13 +16,9 @@ function luminance(css: string) {
 
 describe('profile page', () => {
   it('keeps the delete confirm’s danger button readable under the pointer', async () => {
-    const page = await browser.newPage({ viewport: { width: 768, height: 900 } });
-    await page.goto(`${server.url}/`);
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
-    await page.goto(`${server.url}/profile`);
+    const page = await suite.browser.newPage({ viewport: { width: 768, height: 900 } });
+    await suite.signIn(page);
+    await page.goto(`${suite.server.url}/profile`);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const yes = page.getByRole('dialog', { name: 'Delete account' }).getByRole('button', { name: 'Yes' });
     await yes.hover();

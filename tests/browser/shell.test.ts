@@ -1,31 +1,15 @@
 // Issue 2 in real Chromium: sign in through the form, land on /dashboard, switch to Thai,
 // see the 404 page for an unknown route, and see the widget launcher on the demo site.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from '../helpers/browserSuite';
+import { ADMIN_EMAIL } from '../helpers/server';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/`);
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${server.url}/dashboard`);
-}
+const suite = browserSuite();
+const { signIn } = suite;
 
 describe('console shell', () => {
   it('signs in through the form and lands on the dashboard with the layout', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Dashboard');
     const topBar = await page.locator('.top-bar').boundingBox();
@@ -53,8 +37,8 @@ describe('console shell', () => {
   });
 
   it('shows a clear message for a wrong password and for a malformed e-mail', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/`);
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/`);
     await page.getByLabel('Email').fill('nobody');
     await page.getByLabel('Password', { exact: true }).fill('whatever');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -70,11 +54,11 @@ describe('console shell', () => {
   });
 
   it('switches to Thai: the address gains /th, the screen is Thai, and the choice is remembered', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
     await signIn(page);
     await page.getByRole('button', { name: 'TH' }).click();
-    await page.waitForURL(`${server.url}/th/dashboard`);
+    await page.waitForURL(`${suite.server.url}/th/dashboard`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('แดชบอร์ด');
     expect(await page.locator('html').getAttribute('lang')).toBe('th');
     const cookie = (await context.cookies()).find((c) => c.name === 'lang');
@@ -83,79 +67,79 @@ describe('console shell', () => {
     expect(days).toBeGreaterThan(364);
     // The Thai menu leads to Thai routes.
     await page.locator('.left-menu').getByRole('link', { name: 'แชท' }).click();
-    await page.waitForURL(`${server.url}/th/live`);
+    await page.waitForURL(`${suite.server.url}/th/live`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('แชท');
     await context.close();
   });
 
   it('shows the 404 page for an unknown route', async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${server.url}/no-such-page`);
+    const page = await suite.browser.newPage();
+    const response = await page.goto(`${suite.server.url}/no-such-page`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.locator('h1').textContent()).toBe('This page could not be found');
     await page.getByRole('link', { name: 'Back to the home page' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await page.close();
   });
 
   it('shows the 404 page for a widget id that does not exist and for a malformed id, in Thai too', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     // Signed out, as a customer following a stale link: not an endless "Loading…".
-    let response = await page.goto(`${server.url}/widget/no-such-widget`);
+    let response = await page.goto(`${suite.server.url}/widget/no-such-widget`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.locator('h1').textContent()).toBe('This page could not be found');
     expect(await page.getByRole('link', { name: 'Back to the home page' }).isVisible()).toBe(true);
-    response = await page.goto(`${server.url}/th/widget/no-such-widget`);
+    response = await page.goto(`${suite.server.url}/th/widget/no-such-widget`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.locator('h1').textContent()).toBe('ไม่พบหน้าที่คุณต้องการ');
     expect(await page.getByRole('link', { name: 'กลับไปหน้าแรก' }).isVisible()).toBe(true);
     // Signed in, the console shows the same page (not a placeholder screen inside the layout).
     await signIn(page);
-    response = await page.goto(`${server.url}/widget/no-such-widget`);
+    response = await page.goto(`${suite.server.url}/widget/no-such-widget`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.locator('h1').textContent()).toBe('This page could not be found');
     expect(await page.locator('.left-menu').count()).toBe(0);
     // A detail route whose id fails the route's own check.
-    response = await page.goto(`${server.url}/th/broadcast/a!b/report`);
+    response = await page.goto(`${suite.server.url}/th/broadcast/a!b/report`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.locator('h1').textContent()).toBe('ไม่พบหน้าที่คุณต้องการ');
     await page.close();
   });
 
   it('keeps the query of the address when the language is switched (the image-map editor stays one)', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser.newContext();
     const page = await context.newPage();
     await signIn(page);
-    await page.goto(`${server.url}/message-template/new?kind=imagemap`);
+    await page.goto(`${suite.server.url}/message-template/new?kind=imagemap`);
     await expect.poll(() => page.getByRole('radio', { name: 'Image map' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'TH', exact: true }).click();
-    await page.waitForURL(`${server.url}/th/message-template/new?kind=imagemap`);
+    await page.waitForURL(`${suite.server.url}/th/message-template/new?kind=imagemap`);
     await expect.poll(() => page.getByRole('radio', { name: 'อิมเมจแมป' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'EN', exact: true }).click();
-    await page.waitForURL(`${server.url}/message-template/new?kind=imagemap`);
+    await page.waitForURL(`${suite.server.url}/message-template/new?kind=imagemap`);
     await expect.poll(() => page.getByRole('radio', { name: 'Image map' }).isChecked()).toBe(true);
     await context.close();
   });
 
   it('signs out and returns to the root when the session is no longer valid', async () => {
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     await signIn(page);
     await page.evaluate(() => localStorage.setItem('chatdesk.token', 'forged'));
-    await page.goto(`${server.url}/dashboard`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${suite.server.url}/dashboard`);
+    await page.waitForURL(`${suite.server.url}/`);
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
     await page.close();
   });
 
   it('signs out on Token_Expired from a file download too (calls made outside the API client)', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page);
-    await page.goto(`${server.url}/contact-list`);
+    await page.goto(`${suite.server.url}/contact-list`);
     await page.route('**/api/contact/export**', (route) =>
       route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Token_Expired"}' }),
     );
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
     await page.close();
   });
@@ -163,8 +147,8 @@ describe('console shell', () => {
 
 describe('widget on the demo site', () => {
   it('shows the launcher inside its shadow root and opens the chat box', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/demo/`);
+    const page = await suite.browser.newPage();
+    await page.goto(`${suite.server.url}/demo/`);
     const launcher = page.locator('chat-widget').locator('button.launcher');
     await expect.poll(() => launcher.isVisible()).toBe(true);
     expect(await launcher.textContent()).toContain('Chat');

@@ -1,32 +1,15 @@
 // Issue 9 in real Chromium: the owner invites an agent from the users page and copies the link;
 // the agent opens it, sets a password under the policy, signs in, and sees only what the Agent
 // role allows (chat-only menu, no settings, no contact field management, a no-access page).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from '../helpers/browserSuite';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function signIn(page: Page, email: string, password: string, landing: string) {
-  await page.goto(`${server.url}/`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${server.url}${landing}`);
-}
+const suite = browserSuite();
 
 /** The owner invites `email` as an Agent from the users page; the link the dialog shows. */
 async function invite(owner: Page, email: string): Promise<string> {
-  await owner.goto(`${server.url}/setting/users`);
+  await owner.goto(`${suite.server.url}/setting/users`);
   await owner.getByRole('button', { name: '+ Invite user' }).first().click();
   const dialog = owner.getByRole('dialog');
   await dialog.getByLabel('E-mail').fill(email);
@@ -39,15 +22,15 @@ async function invite(owner: Page, email: string): Promise<string> {
 
 describe('team', () => {
   it('an owner invites an agent, who sets a password, signs in and sees only what the role allows', async () => {
-    const owner = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(owner, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard');
+    const owner = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await suite.signIn(owner);
     const link = await invite(owner, 'new.agent@example.com');
     expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{40,}$/);
     await expect
       .poll(() => owner.getByTestId('invitation-row').textContent())
       .toContain('new.agent@example.com');
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const agent = await context.newPage();
     await agent.goto(link);
     await expect.poll(() => agent.locator('h1').textContent()).toBe('Join My Official Account');
@@ -62,38 +45,38 @@ describe('team', () => {
     await agent.getByLabel('New password again').fill('AgentPass2024!');
     await agent.getByRole('button', { name: 'Set password and join' }).click();
     await agent.getByTestId('go-sign-in').click();
-    await signIn(agent, 'new.agent@example.com', 'AgentPass2024!', '/live');
+    await suite.signIn(agent, { email: 'new.agent@example.com', password: 'AgentPass2024!', path: '/live' });
 
     // Chat-only menu: Chat and Contact List; no settings menu.
     await expect
       .poll(async () => (await agent.locator('.left-menu a').allTextContents()).map((s) => s.trim()))
       .toEqual(['Chat', 'Contact List']);
     expect(await agent.getByRole('button', { name: 'Settings' }).count()).toBe(0);
-    await agent.goto(`${server.url}/contact-list`);
+    await agent.goto(`${suite.server.url}/contact-list`);
     await expect.poll(() => agent.locator('h1').textContent()).toBe('Contact List');
     expect(await agent.getByRole('button', { name: '+ Add contact' }).count()).toBeGreaterThan(0);
     expect(await agent.getByRole('button', { name: 'Contact fields' }).count()).toBe(0);
-    await agent.goto(`${server.url}/setting/users`);
+    await agent.goto(`${suite.server.url}/setting/users`);
     await expect.poll(() => agent.getByTestId('no-access').isVisible()).toBe(true);
-    await agent.goto(`${server.url}/profile`);
+    await agent.goto(`${suite.server.url}/profile`);
     await expect.poll(() => agent.getByTestId('email-badge').textContent()).toBe('Email verified');
 
     // The owner sees the new member; deactivating them signs the agent out at once.
-    await owner.goto(`${server.url}/setting/users`);
+    await owner.goto(`${suite.server.url}/setting/users`);
     const row = owner.getByTestId('user-row').filter({ hasText: 'new.agent@example.com' });
     await expect.poll(() => row.textContent()).toContain('Agent');
     await row.getByRole('button', { name: 'Deactivate' }).click();
     await owner.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => row.textContent()).toContain('Deactivated');
-    await agent.goto(`${server.url}/contact-list`);
-    await agent.waitForURL(`${server.url}/`);
+    await agent.goto(`${suite.server.url}/contact-list`);
+    await agent.waitForURL(`${suite.server.url}/`);
     await context.close();
     await owner.close();
   });
 
   it('a new invitation link is made only after Yes; the old link then stops working', async () => {
-    const owner = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await signIn(owner, ADMIN_EMAIL, ADMIN_PASSWORD, '/dashboard');
+    const owner = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await suite.signIn(owner);
     const first = await invite(owner, 'renew@example.com');
     const row = owner.getByTestId('invitation-row').filter({ hasText: 'renew@example.com' });
     await row.getByRole('button', { name: 'New link' }).click();
@@ -101,7 +84,7 @@ describe('team', () => {
     await expect.poll(() => question.textContent()).toContain('renew@example.com');
     await question.getByRole('button', { name: 'No' }).click();
     // No: nothing changed, the first link still opens the invitation.
-    const check = await browser.newPage();
+    const check = await suite.browser.newPage();
     await check.goto(first);
     await expect.poll(() => check.locator('h1').textContent()).toBe('Join My Official Account');
     await row.getByRole('button', { name: 'New link' }).click();

@@ -3,36 +3,15 @@
 // visitor rates with the keyboard alone, the card thanks them and asks no more, and the dashboard's
 // satisfaction tile and the satisfaction report count the rating.
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WIDGET_EVENTS, WIDGET_NAMESPACE } from '../../core/realtime/events';
 import { visitorRoom } from '../../server/chat/rooms';
 import { chatRatings } from '../../server/reports/schema';
-import { launchBrowser } from '../helpers/browser';
-import { login, startServer, type TestServer } from '../helpers/server';
-import { type Auth, boxOf, followerOf } from './widgetHelpers';
+import { browserSuite } from '../helpers/browserSuite';
+import { boxOf, followerOf } from './widgetHelpers';
 
-let server: TestServer;
-let browser: Browser;
-let auth: Auth;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  auth = await login(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function api(path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: auth.headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const suite = browserSuite();
+const api = (path: string, body?: unknown) => suite.call(body === undefined ? 'GET' : 'POST', path, body);
 
 describe('post-chat rating', () => {
   it('an agent closes the chat, the visitor rates 4 stars by keyboard, the satisfaction tile counts it', async () => {
@@ -41,10 +20,10 @@ describe('post-chat rating', () => {
     // No rating yet today: nothing to measure.
     expect(before.body.tiles.satisfaction_rate.value).toBeNull();
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/demo/`);
+    await page.goto(`${suite.server.url}/demo/`);
     await page.locator('chat-widget').locator('button.launcher').click();
     const box = boxOf(page);
     const input = box.locator('textarea');
@@ -53,8 +32,11 @@ describe('post-chat rating', () => {
     await expect.poll(() => box.locator('.row.me:not([data-status])').count()).toBe(1);
     expect(await box.locator('.rating').count()).toBe(0);
 
-    const follower = (await followerOf(server, auth, page))!;
-    const closed = await api('/api/chat/close', { liveChatId: follower.livechatId, userId: auth.user._id });
+    const follower = (await followerOf(suite.server, suite.owner, page))!;
+    const closed = await api('/api/chat/close', {
+      liveChatId: follower.livechatId,
+      userId: suite.owner.user._id,
+    });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
 
     const card = box.locator('form.rating');
@@ -79,7 +61,7 @@ describe('post-chat rating', () => {
     expect(await done.getByRole('img').getAttribute('aria-label')).toBe('You rated 4 of 5 stars');
     expect(await box.locator('form.rating').count()).toBe(0);
 
-    const ratings = await server.app.ctx.db
+    const ratings = await suite.server.app.ctx.db
       .select()
       .from(chatRatings)
       .where(eq(chatRatings.followerId, follower.id));
@@ -100,7 +82,7 @@ describe('post-chat rating', () => {
     // Sent again until the reloaded widget's socket has joined and shows the chat as ended.
     await expect
       .poll(async () => {
-        server.app.ctx.io
+        suite.server.app.ctx.io
           .of(WIDGET_NAMESPACE)
           .to(visitorRoom(follower.id))
           .emit(WIDGET_EVENTS.CHAT_CLOSED, { timestamp: 0, livechat_id: follower.livechatId });

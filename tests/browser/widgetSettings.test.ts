@@ -1,38 +1,27 @@
 // The chat widget settings modal in real Chromium (spec 2 "chat widget settings modal with tabs"):
 // edits on several tabs are saved together, and closing with unsaved edits asks first (spec 5
 // 'Leave without saving') in English and in Thai, so nothing typed is lost without a word.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
-import { signIn } from './liveHelpers';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite } from '../helpers/browserSuite';
 
-let server: TestServer;
-let browser: Browser;
+const suite = browserSuite();
 let page: Page;
-let auth: Awaited<ReturnType<typeof login>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  auth = await login(server.url);
-  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  page = await (await suite.browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await suite.signIn(page);
 });
 
 async function saved() {
-  const res = await fetch(`${server.url}/api/widget/settings?widget_id=${auth.widgetId}`, {
-    headers: auth.headers,
+  const res = await fetch(`${suite.server.url}/api/widget/settings?widget_id=${suite.owner.widgetId}`, {
+    headers: suite.owner.headers,
   });
   return ((await res.json()) as { settings: Record<string, unknown> }).settings;
 }
 
 async function openModal(prefix = '', on: Page = page) {
-  await on.goto(`${server.url}${prefix}/setting/channel`);
+  await on.goto(`${suite.server.url}${prefix}/setting/channel`);
   await on.locator('.channels-table button').first().click();
   const modal = on.locator('.ws-modal');
   await modal.locator('input').first().waitFor();

@@ -3,34 +3,20 @@
 // the keyword's reply does not come as well (the widget marks the words as the tap's, temp id
 // `postback:…`, as LINE's are marked). In real Chromium against a real server.
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAction } from '../../core/template/action';
 import { createBlock } from '../../core/template/blocks';
 import { messages } from '../../server/chat/schema';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
-import { chatRow, signIn } from './liveHelpers';
+import { browserSuite } from '../helpers/browserSuite';
+import { chatRow } from './liveHelpers';
 import { boxOf, followerOf, sendConfirmed } from './widgetHelpers';
 
-let server: TestServer;
-let browser: Browser;
-let auth: Awaited<ReturnType<typeof login>>;
+const suite = browserSuite();
+const { ok } = suite;
 
 const KEYWORD_REPLY = 'We open 9:00–18:00';
 const ACTION_REPLY = 'Open every day, 9:00 to 18:00';
-
-// biome-ignore lint/suspicious/noExplicitAny: wire payloads; each call reads what it needs.
-async function ok(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: auth.headers,
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  expect(res.status, `${method} ${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json;
-}
 
 async function template(name: string, contents: unknown[]) {
   return ok('POST', '/api/message-template/create', {
@@ -51,8 +37,6 @@ async function keyword(word: string, items: unknown[]) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  auth = await login(server.url);
   await keyword('hours', [{ type: 'text', text: KEYWORD_REPLY }]);
   const hoursCard = await template('Hours card', [
     createBlock('textHeader', { text: ACTION_REPLY, position: 0 }),
@@ -68,16 +52,11 @@ beforeAll(async () => {
   await keyword('help', [{ type: 'bubble', bubbleIds: [helpCard._id] }]);
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 /** The customer's and the bot's messages of the visitor's conversation, as stored. */
 async function stored(page: Page) {
-  const follower = await followerOf(server, auth, page);
+  const follower = await followerOf(suite.server, suite.owner, page);
   if (!follower) throw new Error('the visitor has no conversation');
-  const rows = await server.app.ctx.db
+  const rows = await suite.server.app.ctx.db
     .select()
     .from(messages)
     .where(eq(messages.followerId, follower.id))
@@ -91,10 +70,10 @@ async function stored(page: Page) {
 
 describe('a widget tap on a card button whose display text is a keyword', () => {
   it('shows the words once in the widget and the inbox, and gets the action’s answer only', async () => {
-    const page = await browser.newPage({ viewport: { width: 1024, height: 760 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1024, height: 760 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/widget/${auth.widgetId}`);
+    await page.goto(`${suite.server.url}/widget/${suite.owner.widgetId}`);
     const box = boxOf(page);
     await sendConfirmed(page, 'help');
     const button = box.getByRole('button', { name: 'Opening hours' });
@@ -117,9 +96,11 @@ describe('a widget tap on a card button whose display text is a keyword', () => 
     await page.screenshot({ path: '/tmp/retries-widget-tap.png' });
 
     // The inbox shows the chat as the visitor saw it.
-    const agent = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-    await signIn(agent, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await agent.goto(`${server.url}/live`);
+    const agent = await (
+      await suite.browser.newContext({ viewport: { width: 1440, height: 900 } })
+    ).newPage();
+    await suite.signIn(agent);
+    await agent.goto(`${suite.server.url}/live`);
     await chatRow(agent, conversation.name).click();
     const thread = agent.getByTestId('messages');
     await expect.poll(() => thread.textContent()).toContain(ACTION_REPLY);
