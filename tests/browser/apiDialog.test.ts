@@ -1,43 +1,25 @@
 // The API modal in real Chromium (spec 5 dialogs): closing it with unsaved changes asks 'Leave
 // without saving', saving an edit asks Yes / No and No saves nothing; unchanged, it just closes.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from '../helpers/browserSuite';
 
-let server: TestServer;
-let browser: Browser;
-let owner: Awaited<ReturnType<typeof login>>;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  owner = await login(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const names = async () => {
-  const res = await fetch(`${server.url}/api/settings/apis`, { headers: owner.headers });
-  return ((await res.json()) as { list: { name: string }[] }).list.map((c) => c.name);
-};
+const names = async () =>
+  ((await suite.ok('GET', '/api/settings/apis')) as { list: { name: string }[] }).list.map((c) => c.name);
 
 describe('API modal', () => {
   it('asks before leaving unsaved changes and before saving an edit', async () => {
-    const created = await fetch(`${server.url}/api/settings/apis`, {
-      method: 'POST',
-      headers: owner.headers,
-      body: JSON.stringify({ name: 'Points', slug: 'points', method: 'GET', url: 'https://example.com/p' }),
+    const created = await suite.call('POST', '/api/settings/apis', {
+      name: 'Points',
+      slug: 'points',
+      method: 'GET',
+      url: 'https://example.com/p',
     });
     expect(created.status).toBeLessThan(300);
-    const page = await browser.newPage({ viewport: { width: 768, height: 900 } });
-    await page.goto(`${server.url}/`);
-    await page.getByLabel('Email').fill(ADMIN_EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
-    await page.goto(`${server.url}/setting/api`);
+    const page = await suite.browser.newPage({ viewport: { width: 768, height: 900 } });
+    await suite.signIn(page);
+    await page.goto(`${suite.server.url}/setting/api`);
     const modal = page.getByRole('dialog', { name: 'Edit API' });
     const nameField = modal.getByLabel('Name', { exact: true });
     const editButton = page.getByTestId('api-row').getByRole('button', { name: 'Edit' });

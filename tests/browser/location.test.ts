@@ -1,40 +1,13 @@
 // The location editor in real Chromium (spec 5 dialogs): closing with unsaved changes asks
 // 'Leave without saving', saving an edit asks Yes / No and No saves nothing, a double click on
 // Save makes one location; hours are typed 24-hour; and the media picker it opens holds its layout at 768 px.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from '../helpers/browserSuite';
 
-let server: TestServer;
-let browser: Browser;
-let owner: Awaited<ReturnType<typeof login>>;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  owner = await login(server.url);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/`);
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${server.url}/dashboard`);
-}
-
-const call = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: owner.headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-};
+const suite = browserSuite();
+const { signIn } = suite;
+const call = async (method: string, path: string, body?: unknown) =>
+  (await suite.call(method, path, body)).body as Record<string, unknown>;
 const names = async () =>
   ((await call('GET', '/api/location/list')).list as { name: string }[]).map((l) => l.name).sort();
 
@@ -45,9 +18,9 @@ describe('location editor', () => {
       latitude: '13.7462',
       longitude: '100.5347',
     });
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page);
-    await page.goto(`${server.url}/location`);
+    await page.goto(`${suite.server.url}/location`);
     const editor = page.getByTestId('location-editor');
     const nameField = editor.locator('[data-field="name"] input');
     const dialog = (name: string) => page.getByRole('dialog', { name });
@@ -86,9 +59,9 @@ describe('location editor', () => {
   });
 
   it('takes hours typed 24-hour and names a wrong one; a double click on Save makes one location', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page);
-    await page.goto(`${server.url}/location`);
+    await page.goto(`${suite.server.url}/location`);
     const editor = page.getByTestId('location-editor');
     const nameField = editor.locator('[data-field="name"] input');
     await page.getByTestId('create-location').click();
@@ -124,9 +97,9 @@ describe('location editor', () => {
 describe('media picker at 768 px', () => {
   it('shows no gap between the folders and the files, with "Default folder" in view', async () => {
     for (let i = 1; i <= 8; i++) await call('POST', '/api/folder/create', { name: `Folder ${i}` });
-    const page = await browser.newPage({ viewport: { width: 768, height: 900 } });
+    const page = await suite.browser.newPage({ viewport: { width: 768, height: 900 } });
     await signIn(page);
-    await page.goto(`${server.url}/location`);
+    await page.goto(`${suite.server.url}/location`);
     await page.getByTestId('create-location').click();
     await page.getByRole('button', { name: 'Choose from media' }).click();
     const picker = page.locator('.media-picker');
