@@ -76,6 +76,16 @@ const LAYOUTS: { id: string; columns: number; rows: number }[] = [
   { id: '6', columns: 3, rows: 2 },
 ];
 
+/**
+ * "n/max" as LINE counts (UTF-16 units, so an emoji is 2). Nothing is cut while typing, which could
+ * split a Thai syllable or an emoji: a text over the limit is refused on save, by field.
+ */
+function unitsCount(value: string, max: number) {
+  return (
+    <span className={value.length > max ? 'rm-count over' : 'rm-count'}>{`${value.length}/${max}`}</span>
+  );
+}
+
 function AreaForm({
   area,
   index,
@@ -140,10 +150,13 @@ function AreaForm({
         <TextInput
           label={t('richMenu.action.label')}
           value={action.label ?? ''}
-          maxLength={RICH_MENU_LIMITS.label}
           onChange={(label) => set({ label })}
           problem={problems[`${at}.action.label`]}
-          hint={t('richMenu.action.labelHint')}
+          hint={
+            <>
+              {t('richMenu.action.labelHint')} {unitsCount(action.label ?? '', RICH_MENU_LIMITS.label)}
+            </>
+          }
         />
       </div>
       {value ? (
@@ -337,8 +350,7 @@ export function RichMenuEditor({
             value={draft.menu_bar_label}
             onChange={(menu_bar_label) => set({ menu_bar_label })}
             problem={problems.menu_bar_label}
-            maxLength={RICH_MENU_LIMITS.chatBarText}
-            hint={`${[...draft.menu_bar_label].length}/${RICH_MENU_LIMITS.chatBarText}`}
+            hint={unitsCount(draft.menu_bar_label, RICH_MENU_LIMITS.chatBarText)}
           />
           <fieldset className="rm-choice">
             <legend>{t('richMenu.defaultBehavior')}</legend>

@@ -2,7 +2,7 @@
 // selected, and what follows from them — problems by field, unsaved changes, the preview.
 import { batch, computed, signal } from '@preact/signals-react';
 import { createAction } from '../../core/template/action';
-import { type Block, type BlockKind, createBlock } from '../../core/template/blocks';
+import { type Block, type BlockKind, createBlock, createLocalizedBlock } from '../../core/template/blocks';
 import { previewChannels, type TemplateKind, templateKindOf } from '../../core/template/channelPreview';
 import { itemComponents, toFlexMessage } from '../../core/template/flex';
 import type { FlexBubble, FlexCarousel } from '../../core/template/flexTypes';
@@ -23,6 +23,7 @@ import {
 import { createItem, createTemplate } from '../../core/template/presets';
 import { Problems } from '../../core/template/result';
 import { type FieldError, MESSAGES } from '../../core/validation/rules';
+import { t } from '../app/i18n';
 import type { SavedTemplate } from './api';
 
 export type EditorKind = 'card' | 'imagemap';
@@ -210,7 +211,14 @@ export function blockIndex(key: string | null): number {
 }
 
 export function addBlock(blockKind: BlockKind) {
-  const block = createBlock(blockKind);
+  // Its name and texts are in the user's language of the moment.
+  const block = createLocalizedBlock(blockKind, {
+    name: t(`templates.blocks.${blockKind}`),
+    text: t('templates.blockDefaults.text'),
+    title: t('templates.blockDefaults.title'),
+    button: t('templates.blockDefaults.button'),
+    label: t('templates.blockDefaults.label'),
+  });
   updateCard((form) => {
     const contents = form.items[itemIndex.value].contents;
     contents.push({ ...block, position: contents.length } as Block);

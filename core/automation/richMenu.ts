@@ -22,7 +22,7 @@ import { toLineAction, truncateGraphemes } from '../template/lineActions';
 import { type ConvertResult, failure, guarded, Problems } from '../template/result';
 import { UPLOAD_WARNINGS } from '../upload/warnings';
 import { validateRichMenuImage } from '../validation/richMenu';
-import { type FieldError, hasMaxLength, isBlank, MESSAGES } from '../validation/rules';
+import { clipToUnits, type FieldError, hasMaxLength, isBlank, MESSAGES } from '../validation/rules';
 
 export const RICH_MENU_KINDS = ['general', 'personal'] as const;
 export type RichMenuKind = (typeof RICH_MENU_KINDS)[number];
@@ -190,7 +190,8 @@ export function toLineRichMenu(draft: RichMenuDraft): ConvertResult<LineRichMenu
       message: {
         size: { ...RICH_MENU_SIZES[draft.template] },
         selected: draft.default_behavior === 'show',
-        name: draft.name.trim().slice(0, RICH_MENU_LIMITS.name),
+        // LINE counts the name in UTF-16 units; it is cut between graphemes, never inside an emoji.
+        name: clipToUnits(draft.name.trim(), RICH_MENU_LIMITS.name),
         chatBarText: draft.menu_bar_label.trim(),
         areas,
       },

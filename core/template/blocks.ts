@@ -245,6 +245,52 @@ export function createBlock<K extends BlockKind>(
   ) as BlockOf<K>;
 }
 
+/** The words a new block starts with, in the user's language (the console passes its locale's). */
+export interface BlockWords {
+  /** The block's name as the palette shows it. */
+  name: string;
+  text: string;
+  title: string;
+  button: string;
+  label: string;
+}
+
+/** The English default texts of `createBlock` and the word each one stands for. */
+const DEFAULT_WORDS: Record<string, keyof Omit<BlockWords, 'name'>> = {
+  Text: 'text',
+  Title: 'title',
+  Button: 'button',
+  Label: 'label',
+};
+const TEXT_KEYS = new Set(['text', 'textTop', 'textBottom', 'textBtn']);
+
+function localizeTexts(value: unknown, words: BlockWords): void {
+  if (Array.isArray(value)) {
+    for (const v of value) localizeTexts(v, words);
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const [key, v] of Object.entries(record)) {
+    if (TEXT_KEYS.has(key) && typeof v === 'string') {
+      const trimmed = v.trim();
+      // " text" (the second span of a text-in-row) stays lower case in English.
+      const word = DEFAULT_WORDS[trimmed] ?? (trimmed === 'text' ? 'text' : undefined);
+      if (word) {
+        const said = trimmed === 'text' ? words[word].toLocaleLowerCase() : words[word];
+        record[key] = v.replace(trimmed, said);
+      }
+    } else if (Array.isArray(v)) localizeTexts(v, words);
+  }
+}
+
+/** A new block like `createBlock`, its name and default texts in the user's language. */
+export function createLocalizedBlock<K extends BlockKind>(kind: K, words: BlockWords): BlockOf<K> {
+  const block = createBlock(kind, { name: words.name } as Partial<BlockOf<K>>);
+  localizeTexts(block, words);
+  return block;
+}
+
 /** The top text of the image-and-info blocks (textTop, weightTop, …) as one text's fields. */
 export function topTextOf(b: Extract<Block, { textTop: unknown }>) {
   return {

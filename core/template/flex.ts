@@ -1,15 +1,15 @@
 // The editor's form → a LINE Flex message (spec 3, 4): one item is a bubble, more a carousel;
 // altText falls back to the active message's name; inactive blocks are skipped and a block with
-// no action has no action. The form is validated first (spec 5), then built, then checked
-// against LINE's prose limits; any problem returns no message and field-named reasons.
+// no action has no action. The form is validated (spec 5), built and checked against LINE's prose
+// limits; any problem returns no message and every field-named reason at once.
 import { blockForMode } from './apiVariables';
 import { renderBlock } from './flexBlocks';
 import type { FlexBubble, FlexCarousel, FlexComponent, FlexMessage } from './flexTypes';
-import { altTextOf, orderedContents, type TemplateForm, type TemplateItem } from './form';
+import { altTextOf, orderedContents, readTemplateForm, type TemplateForm, type TemplateItem } from './form';
 import { LINE_LIMITS as L, LIMIT_MESSAGES as M } from './limits';
 import { checkLineMessage, jsonBytes, type LineCheckOptions } from './lineCheck';
-import { type ConvertOptions, type ConvertResult, failure, guarded, Problems } from './result';
-import { readValidForm } from './validate';
+import { type ConvertOptions, type ConvertResult, failure, guarded, Problems, specThenLine } from './result';
+import { validateForm } from './validate';
 
 /** The blocks of one item as Flex components, in position order, inactive ones left out. */
 export function itemComponents(
@@ -43,15 +43,22 @@ function bubbleOf(form: TemplateForm, components: FlexComponent[]): FlexBubble {
 /** Converts a form (anything the editor or an API client sends); never throws. */
 export function toFlexMessage(input: unknown, options: ConvertOptions = {}): ConvertResult<FlexMessage> {
   return guarded(() => {
-    const read = readValidForm(input);
+    const read = readTemplateForm(input);
     if (!read.ok) return failure(read.errors);
     const form = read.form;
+    // Spec 5 problems and LINE's limits come back together, so one save shows them all.
+    const invalid = validateForm(form);
 
     const problems = new Problems();
     const check: LineCheckOptions = { placeholders: options.values === undefined };
-    const bubbles = form.items.map((_, i) =>
-      bubbleOf(form, itemComponents(form, i, options, problems, check)),
-    );
+    let bubbles: FlexBubble[];
+    try {
+      bubbles = form.items.map((_, i) => bubbleOf(form, itemComponents(form, i, options, problems, check)));
+    } catch (error) {
+      // A form the rules refuse may not build at all: its rule problems are the answer then.
+      if (invalid.length > 0) return failure(invalid);
+      throw error;
+    }
     bubbles.forEach((bubble, i) => {
       if (jsonBytes(bubble) > L.bubbleBytes) problems.add(`items[${i}]`, M.bubbleBytes);
     });
@@ -63,7 +70,7 @@ export function toFlexMessage(input: unknown, options: ConvertOptions = {}): Con
     const altText = altTextOf(form, options.fallbackName);
     if (!altText) problems.add('altText', M.required);
     if (altText.length > L.altText) problems.add('altText', M.tooLong(L.altText));
-    if (!problems.empty) return failure(problems.errors);
+    if (invalid.length > 0 || !problems.empty) return failure(specThenLine(invalid, problems.errors));
 
     const message: FlexMessage = { type: 'flex', altText, contents };
     // A last look with the server's own gate; anything it finds is a converter bug, named by JSON path.

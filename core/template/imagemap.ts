@@ -21,7 +21,7 @@ import { structErrors } from './form';
 import { LINE_LIMITS as L, LIMIT_MESSAGES as M } from './limits';
 import { type ImagemapAction, type ImagemapArea, toImagemapAction } from './lineActions';
 import { httpsProblem, type LineCheckOptions } from './lineCheck';
-import { type ConvertResult, failure, guarded, Problems } from './result';
+import { type ConvertResult, failure, guarded, Problems, specThenLine } from './result';
 
 export const IMAGEMAP_FAMILIES = ['square', 'vertical'] as const;
 export type ImagemapFamily = (typeof IMAGEMAP_FAMILIES)[number];
@@ -199,9 +199,9 @@ export function toImagemapMessage(
   return guarded(() => {
     const [error, form] = validate(input, ImagemapForm, { coerce: true });
     if (error) return failure(structErrors(error));
-    // Spec 5 first, so a bad address is reported once, in the editor's words.
+    // Spec 5 problems come first, so a bad address is reported once, in the editor's words; LINE's
+    // limits come with them, so one save shows them all.
     const invalid = form.areas.flatMap((area, i) => validateAction(area.action, `areas[${i}].action`));
-    if (invalid.length > 0) return failure(invalid);
     const problems = new Problems();
     // `final`: the message goes to LINE now, so no API placeholder may remain in an address.
     const check: LineCheckOptions = { placeholders: !options.final };
@@ -220,17 +220,23 @@ export function toImagemapMessage(
     if (form.areas.length > L.imagemapActions) problems.add('areas', M.tooMany(L.imagemapActions));
 
     const actions: ImagemapAction[] = [];
-    form.areas.forEach((area, i) => {
-      const at = `areas[${i}]`;
-      checkArea(area, at, problems);
-      const converted = toImagemapAction(area.action, areaToPixels(area, size), {
-        field: `${at}.action`,
-        problems,
-        check,
+    try {
+      form.areas.forEach((area, i) => {
+        const at = `areas[${i}]`;
+        checkArea(area, at, problems);
+        const converted = toImagemapAction(area.action, areaToPixels(area, size), {
+          field: `${at}.action`,
+          problems,
+          check,
+        });
+        if (converted) actions.push(converted);
       });
-      if (converted) actions.push(converted);
-    });
-    if (!problems.empty) return failure(problems.errors);
+    } catch (error) {
+      // An action the rules refuse may not convert at all: its rule problems are the answer then.
+      if (invalid.length > 0) return failure(invalid);
+      throw error;
+    }
+    if (invalid.length > 0 || !problems.empty) return failure(specThenLine(invalid, problems.errors));
     return {
       ok: true,
       message: { type: 'imagemap', baseUrl: form.baseUrl.trim(), altText, baseSize: { ...size }, actions },

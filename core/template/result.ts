@@ -20,6 +20,16 @@ export class Problems {
   }
 }
 
+/**
+ * Every problem of one look: the spec 5 ones, then LINE's limits for the fields they leave alone
+ * (a LINE problem at or under a field with a spec problem would only say the same thing again).
+ */
+export function specThenLine(spec: FieldError[], line: FieldError[]): FieldError[] {
+  const under = (field: string, parent: string) =>
+    field === parent || field.startsWith(`${parent}.`) || field.startsWith(`${parent}[`);
+  return [...spec, ...line.filter((e) => !spec.some((s) => under(e.field, s.field)))];
+}
+
 /** Runs a converter so that a throw becomes a failure instead of escaping. */
 export function guarded<T>(convert: () => ConvertResult<T>): ConvertResult<T> {
   try {

@@ -74,6 +74,31 @@ function countGraphemes(value: string, stopAfter: number): number {
   return n;
 }
 
+/**
+ * The longest start of `value` of whole graphemes that is at most `maxUnits` UTF-16 units long
+ * (how LINE and our stored names count), so a cut never splits an emoji or a Thai syllable.
+ */
+export function clipToUnits(value: string, maxUnits: number): string {
+  if (value.length <= maxUnits) return value;
+  if (typeof Intl === 'undefined' || !('Segmenter' in Intl)) {
+    let out = '';
+    for (const ch of value) {
+      if (out.length + ch.length > maxUnits) break;
+      out += ch;
+    }
+    return out;
+  }
+  // Only the start matters; a little past the limit is enough to see where its last grapheme ends.
+  const head = value.slice(0, maxUnits + SEGMENT_CHUNK);
+  let end = 0;
+  for (const segment of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(head)) {
+    const next = segment.index + segment.segment.length;
+    if (next > maxUnits) break;
+    end = next;
+  }
+  return value.slice(0, end);
+}
+
 export function hasMinLength(value: unknown, min: number): boolean {
   if (typeof value !== 'string' || value.length < min) return false;
   return countGraphemes(value, min) >= min;

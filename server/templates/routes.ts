@@ -16,7 +16,7 @@ import {
 import { toFlexMessage } from '../../core/template/flex';
 import { IMAGEMAP_MESSAGES, toImagemapMessage } from '../../core/template/imagemap';
 import { LIMIT_MESSAGES } from '../../core/template/limits';
-import { type FieldError, MESSAGES } from '../../core/validation/rules';
+import { clipToUnits, type FieldError, MESSAGES } from '../../core/validation/rules';
 import { requireArea } from '../accounts/permissions';
 import { formForCustomer } from '../apiConnections/templateValues';
 import { findFollower, viewerOf } from '../chat/access';
@@ -51,6 +51,8 @@ export const BASE = '/api/message-template';
 export const LIST_LIMIT_MAX = 100;
 
 const ID = /^[a-z0-9]{1,64}$/;
+/** Added to a duplicate's name (kept as it always was). */
+const COPY_SUFFIX = ' (copy)';
 
 function idOf(params: unknown): string {
   const id = (params as { id?: string }).id ?? '';
@@ -172,8 +174,11 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext) {
     const { userId } = requireAuth(request.auth);
     const source = await findTemplate(ctx.db, accountId, idOf(request.params));
     const body = fieldsOf(request.body);
+    // A long name gives way to the whole " (copy)", cut between graphemes (never inside an emoji).
     const name =
-      body.name === undefined ? `${source.name} (copy)`.slice(0, TEMPLATE_NAME_MAX) : templateName(body);
+      body.name === undefined
+        ? `${clipToUnits(source.name, TEMPLATE_NAME_MAX - COPY_SUFFIX.length)}${COPY_SUFFIX}`
+        : templateName(body);
     // Converted again, so a copy is always valid under today's rules.
     const input = readTemplateInput(
       await fittedBody(ctx, request, accountId, { name, kind: source.kind, form: source.form }),

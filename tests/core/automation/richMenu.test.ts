@@ -124,4 +124,18 @@ describe('validateRichMenu (spec 5)', () => {
     if (!fits.ok) throw new Error(JSON.stringify(fits.errors));
     expect(fits.message.areas[0].action.label).toBe(thai.slice(0, 20));
   });
+
+  it('menu bar label: refused by field past 14 UTF-16 units, never cut', () => {
+    const label = '😀'.repeat(8); // 8 graphemes, 16 units
+    expect(validateRichMenu({ ...base, menu_bar_label: label })).toEqual([
+      { field: 'menu_bar_label', message: 'Please enter no more than 14 characters.' },
+    ]);
+  });
+
+  it('a long name goes to LINE cut between graphemes, never inside an emoji', () => {
+    const name = `a${'😀'.repeat(150)}`; // 151 graphemes (allowed), 301 UTF-16 units
+    const result = toLineRichMenu({ ...base, name });
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    expect(result.message.name).toBe(`a${'😀'.repeat(149)}`);
+  });
 });

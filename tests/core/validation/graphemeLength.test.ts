@@ -1,7 +1,7 @@
 // textLength/hasMaxLength on huge and tricky strings (issue 14): exact counts across the pieces
 // the segmenter is fed, and time that grows with the length, not its square.
 import { describe, expect, it } from 'vitest';
-import { hasMaxLength, textLength } from '../../../core/validation/rules';
+import { clipToUnits, hasMaxLength, textLength } from '../../../core/validation/rules';
 
 const whole = (s: string) =>
   [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(s)].length;
@@ -27,4 +27,14 @@ describe('textLength over pieces', () => {
     expect(hasMaxLength(huge, 300)).toBe(false);
     expect(performance.now() - t0).toBeLessThan(10_000);
   }, 30_000);
+});
+
+describe('clipToUnits', () => {
+  it('keeps whole graphemes within the UTF-16 limit', () => {
+    expect(clipToUnits('short', 10)).toBe('short');
+    expect(clipToUnits(`a${'😀'.repeat(3)}`, 4)).toBe('a😀');
+    // A Thai syllable with its marks (น + ้ + ำ) is kept whole or not at all.
+    expect(clipToUnits('กน้ำ', 3)).toBe('ก');
+    expect(clipToUnits('👨‍👩‍👧x', 7)).toBe('');
+  });
 });

@@ -97,6 +97,15 @@ describe('CRUD', () => {
     expect(copy.body._id).not.toBe(id);
     expect(copy.body.message.contents).toEqual(put.body.message.contents);
     expect(copy.body.message.altText).toBe('Menu of the day (copy)');
+    // A name at the limit gives way to the whole " (copy)", cut between emoji, never inside one.
+    const long = `${'a'.repeat(90)}${'😀'.repeat(5)}`;
+    expect(long.length).toBe(100);
+    const longMade = await create({ name: long, form: bubbleForm() });
+    expect(longMade.status).toBe(200);
+    const longCopy = await h.api('POST', `/api/message-template/${longMade.body._id}/duplicate`, {});
+    expect(longCopy.status).toBe(200);
+    expect(longCopy.body.name).toBe(`${'a'.repeat(90)}😀 (copy)`);
+    await h.api('DELETE', '/api/message-template/delete', { ids: [longMade.body._id, longCopy.body._id] });
     const named = await h.api('POST', `/api/message-template/${id}/duplicate`, { name: 'สำเนา' });
     expect(named.body.name).toBe('สำเนา');
 
@@ -290,7 +299,8 @@ describe('channel preview', () => {
   it('a broken form gives each channel the same field errors', async () => {
     const form = bubbleForm();
     (form.items[0].contents[1] as { text: string }).text = '';
-    const res = await h.api('POST', '/api/message-template/preview', { form });
+    // Named, so LINE (which now lists every problem at once) has no altText problem of its own.
+    const res = await h.api('POST', '/api/message-template/preview', { name: 'Sale', form });
     expect(res.body.channels.line).toEqual({
       ok: false,
       errors: [{ field: 'items[0].contents[1].text', message: MESSAGES.required }],
