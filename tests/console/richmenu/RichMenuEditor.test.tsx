@@ -2,8 +2,8 @@
 // syllable or an emoji): the whole text stays, a counter shows it as LINE counts (UTF-16 units),
 // and a text over the limit is refused on save by field (core/automation/richMenu.ts).
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRootPerTest, typeInto } from '../../helpers/reactRoot';
 
 vi.mock('../../../console/richmenu/api', () => ({
   saveMenu: vi.fn(),
@@ -12,30 +12,11 @@ vi.mock('../../../console/richmenu/api', () => ({
 
 const { RichMenuEditor } = await import('../../../console/richmenu/RichMenuEditor');
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   document.body.innerHTML = '';
 });
-
-function type(input: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  act(() => {
-    setter?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const view = renderRootPerTest();
+const type = typeInto;
 
 function inputLabelled(text: string): HTMLInputElement {
   const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.startsWith(text));
@@ -47,7 +28,7 @@ function inputLabelled(text: string): HTMLInputElement {
 describe('rich menu labels', () => {
   it('keeps long labels whole and counts them in UTF-16 units', () => {
     act(() =>
-      root.render(
+      view.root.render(
         <RichMenuEditor
           kind="general"
           menu={null}

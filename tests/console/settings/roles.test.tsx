@@ -3,17 +3,15 @@
 // of every official account (as deleting checks) and says so; built-in roles' names show in the
 // user's language, custom ones as typed.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type AreaPermissions, resolvePermissions } from '../../../core/access/areas';
+import { renderRootPerTest } from '../../helpers/reactRoot';
 
 const { locale } = await import('../../../console/app/i18n');
 const { profile } = await import('../../../console/session/state');
 const { LeftMenu } = await import('../../../console/layout/LeftMenu');
 const { SettingsMenu } = await import('../../../console/layout/SettingsMenu');
 const { RolesTab } = await import('../../../console/settings/RolesTab');
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Signed in with a role of this level; `granted` over the level's defaults, as the server resolves. */
 const signIn = (level: number, granted: Partial<AreaPermissions> = {}) => {
@@ -36,33 +34,25 @@ const signIn = (level: number, granted: Partial<AreaPermissions> = {}) => {
   };
 };
 
-let container: HTMLElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   locale.value = 'en';
   profile.value = null;
 });
+const view = renderRootPerTest();
 
-const menu = () => [...container.querySelectorAll('.left-menu a')].map((a) => a.textContent?.trim());
+const menu = () => [...view.container.querySelectorAll('.left-menu a')].map((a) => a.textContent?.trim());
 async function settingsItems(): Promise<string[] | null> {
-  const button = container.querySelector<HTMLButtonElement>('button[title="Settings"]');
+  const button = view.container.querySelector<HTMLButtonElement>('button[title="Settings"]');
   if (!button) return null;
   await act(async () => button.click());
-  return [...container.querySelectorAll('.menu-list a')].map((a) => a.textContent ?? '');
+  return [...view.container.querySelectorAll('.menu-list a')].map((a) => a.textContent ?? '');
 }
 
 describe('the chat-only menu', () => {
   it("an agent's role lists Chat and Contact List and no settings menu", async () => {
     signIn(4);
     await act(async () =>
-      root.render(
+      view.root.render(
         <>
           <LeftMenu />
           <SettingsMenu />
@@ -76,7 +66,7 @@ describe('the chat-only menu', () => {
   it('an agent granted reports and users reaches them from the menus, and nothing it was not granted', async () => {
     signIn(4, { reports: 'read', users: 'read' });
     await act(async () =>
-      root.render(
+      view.root.render(
         <>
           <LeftMenu />
           <SettingsMenu />
@@ -90,7 +80,7 @@ describe('the chat-only menu', () => {
 
   it('other levels keep the main menu of what they may open', async () => {
     signIn(3, { broadcast: 'none' });
-    await act(async () => root.render(<LeftMenu />));
+    await act(async () => view.root.render(<LeftMenu />));
     expect(menu()).not.toContain('Broadcast');
     expect(menu()).toContain('Message Template');
   });
@@ -117,9 +107,9 @@ describe('the Roles tab', () => {
       role('Night shift', 4, 3, 2),
     ];
     await act(async () =>
-      root.render(<RolesTab roles={roles} areas={[]} mayWrite={true} onChanged={() => {}} />),
+      view.root.render(<RolesTab roles={roles} areas={[]} mayWrite={true} onChanged={() => {}} />),
     );
-    const rows = [...container.querySelectorAll('[data-testid=role-row]')];
+    const rows = [...view.container.querySelectorAll('[data-testid=role-row]')];
     expect(rows.map((r) => r.querySelector('strong')?.textContent)).toEqual([
       'เจ้าของ',
       'หัวหน้างาน',

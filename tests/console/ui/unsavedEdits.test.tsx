@@ -4,8 +4,8 @@
 // focuses No too; the create-account modal keeps typed channel settings across a type change; the
 // API modal says 'Unable to save data' when the server refuses a field.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRootPerTest, settle, typeInto } from '../../helpers/reactRoot';
 
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../../console/session/api', async (original) => ({
@@ -21,8 +21,6 @@ const { CreateAccountModal } = await import('../../../console/accounts/CreateAcc
 const { ApiDialog } = await import('../../../console/apis/ApiDialog');
 const { ConfirmDelete } = await import('../../../console/ui/ConfirmDelete');
 const { ReplyEditor } = await import('../../../console/automation/ReplyEditor');
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const INTENT = {
   _id: 'i1',
@@ -45,8 +43,6 @@ const RULE = {
   reply_message_name: null,
 };
 
-let container: HTMLElement;
-let root: Root;
 beforeEach(() => {
   api.mockReset();
   api.mockImplementation(async (path: string) => {
@@ -56,25 +52,12 @@ beforeEach(() => {
     if (path === '/api/reply/group/list') return { list: [], ungrouped: [] };
     return { list: [] };
   });
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   locale.value = 'en';
 });
-
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-function type(input: Element, value: string) {
-  const el = input as HTMLInputElement;
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set;
-  act(() => {
-    setter?.call(el, value);
-    el.dispatchEvent(new Event(el.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true }));
-  });
-}
+const view = renderRootPerTest();
+const type = typeInto;
 const click = (el: Element | null | undefined) => act(() => (el as HTMLElement).click());
 const dialogs = () => [...document.querySelectorAll('[role=dialog]')] as HTMLElement[];
 const titles = () => dialogs().map((d) => d.querySelector('h2')?.textContent);
@@ -86,13 +69,13 @@ const saves = (path: string) => api.mock.calls.filter(([p, o]) => p === path && 
 
 describe('intent editor', () => {
   it('asks before throwing typed edits away (Cancel, ×, Escape), No focused; unchanged closes at once', async () => {
-    act(() => root.render(<IntentsPage params={{}} titleKey="automation.intent.title" />));
+    act(() => view.root.render(<IntentsPage params={{}} titleKey="automation.intent.title" />));
     await settle();
-    click(container.querySelector('[data-testid=create-intent]'));
+    click(view.container.querySelector('[data-testid=create-intent]'));
     click(button(top(), 'Cancel'));
     expect(dialogs()).toHaveLength(0);
 
-    click(container.querySelector('[data-testid=create-intent]'));
+    click(view.container.querySelector('[data-testid=create-intent]'));
     type(top().querySelector('input') as Element, 'Opening hours');
     for (const close of [
       () => click(button(top(), 'Cancel')),
@@ -112,9 +95,9 @@ describe('intent editor', () => {
   });
 
   it('saving an edit asks Yes / No first', async () => {
-    act(() => root.render(<IntentsPage params={{}} titleKey="automation.intent.title" />));
+    act(() => view.root.render(<IntentsPage params={{}} titleKey="automation.intent.title" />));
     await settle();
-    click(button(container, 'Hours'));
+    click(button(view.container, 'Hours'));
     type(top().querySelector('input') as Element, 'Hours 2');
     click(top().querySelector('[data-testid=save-intent]'));
     expect(titles().at(-1)).toBe('Save changes');
@@ -128,14 +111,14 @@ describe('intent editor', () => {
 describe('one save at a time', () => {
   it('a double click on Save makes one intent, Save disabled while it goes', async () => {
     let answer: (value: unknown) => void = () => {};
-    act(() => root.render(<IntentsPage params={{}} titleKey="automation.intent.title" />));
+    act(() => view.root.render(<IntentsPage params={{}} titleKey="automation.intent.title" />));
     await settle();
     api.mockImplementation(async (path: string, options?: { method?: string }) => {
       if (path === '/api/intent/create' && options?.method)
         return new Promise((resolve) => (answer = resolve));
       return { list: [] };
     });
-    click(container.querySelector('[data-testid=create-intent]'));
+    click(view.container.querySelector('[data-testid=create-intent]'));
     type(top().querySelector('input') as Element, 'Opening hours');
     const save = top().querySelector('[data-testid=save-intent]') as HTMLButtonElement;
     act(() => {
@@ -152,13 +135,13 @@ describe('one save at a time', () => {
 
 describe('keyword-mapping editor', () => {
   it('asks before closing with a changed keyword and before saving an edit', async () => {
-    act(() => root.render(<KeywordMappingPage params={{}} titleKey="automation.keyword.title" />));
+    act(() => view.root.render(<KeywordMappingPage params={{}} titleKey="automation.keyword.title" />));
     await settle();
-    click(button(container, 'Price'));
+    click(button(view.container, 'Price'));
     click(button(top(), 'Cancel'));
     expect(dialogs()).toHaveLength(0);
 
-    click(button(container, 'Price'));
+    click(button(view.container, 'Price'));
     type(top().querySelector('[aria-label="Keyword 1"]') as Element, 'prices');
     click(top().querySelector('.ui-dialog-backdrop') ?? document.querySelector('.ui-dialog-backdrop'));
     expect(titles().at(-1)).toBe('Leave without saving');
@@ -188,7 +171,7 @@ describe('reply-message editor', () => {
     const onClose = vi.fn();
     const show = () =>
       act(() =>
-        root.render(
+        view.root.render(
           <ReplyEditor reply={reply} groups={[]} defaultGroup={null} onClose={onClose} onSaved={() => {}} />,
         ),
       );
@@ -215,7 +198,7 @@ describe('create-account modal', () => {
   it('asks before closing with something typed, in Thai under /th', () => {
     locale.value = 'th';
     const onClose = vi.fn();
-    act(() => root.render(<CreateAccountModal onClose={onClose} onCreated={() => {}} />));
+    act(() => view.root.render(<CreateAccountModal onClose={onClose} onCreated={() => {}} />));
     pressEscape();
     expect(onClose).toHaveBeenCalledTimes(1);
     onClose.mockReset();
@@ -227,7 +210,7 @@ describe('create-account modal', () => {
   });
 
   it('keeps the typed channel settings when the channel type changes and back', () => {
-    act(() => root.render(<CreateAccountModal onClose={() => {}} onCreated={() => {}} />));
+    act(() => view.root.render(<CreateAccountModal onClose={() => {}} onCreated={() => {}} />));
     const select = () => top().querySelector('select') as HTMLSelectElement;
     const inputs = () => [...top().querySelectorAll('input')] as HTMLInputElement[];
     type(select(), 'line');
@@ -271,7 +254,7 @@ describe('API modal', () => {
       placeholders: [],
       updated_at: '',
     };
-    act(() => root.render(<ApiDialog connection={connection} onClose={() => {}} onSaved={() => {}} />));
+    act(() => view.root.render(<ApiDialog connection={connection} onClose={() => {}} onSaved={() => {}} />));
     await settle();
     click(button(top(), 'Save'));
     click(button(top(), 'Yes'));
@@ -285,7 +268,7 @@ describe('API modal', () => {
 
 describe('delete question', () => {
   it('focuses No, so a stray Enter deletes nothing', () => {
-    act(() => root.render(<ConfirmDelete item="x" onClose={() => {}} remove={async () => {}} />));
+    act(() => view.root.render(<ConfirmDelete item="x" onClose={() => {}} remove={async () => {}} />));
     expect(document.activeElement).toBe(button(top(), 'No'));
   });
 });
