@@ -50,6 +50,21 @@ async function signIn(page: Page) {
 const card = (page: Page, name: string) => page.locator('.media-card', { hasText: name });
 const upload = (name: string, buffer: Buffer, mimeType = '') => ({ name, mimeType, buffer });
 
+/** Opens the media picker on its own page (tests/browser/harness/mediaPicker.tsx) with `query`. */
+async function openPicker(page: Page, query: string) {
+  const harnessUrl = `${server.url}/__media-picker-harness`;
+  await page.route(`${harnessUrl}**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><html lang="en"><head><style>${harness.css}</style></head><body><div id="root"></div><script type="module" src="/__media-picker-harness.js"></script></body></html>`,
+    }),
+  );
+  await page.route(`${server.url}/__media-picker-harness.js`, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: harness.js }),
+  );
+  await page.goto(`${harnessUrl}${query}`);
+}
+
 describe('media page', () => {
   it('uploads, refuses bad files with the spec 8 warnings, searches, makes a folder and moves a file', async () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -245,17 +260,7 @@ describe('media picker', () => {
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page);
-    const harnessUrl = `${server.url}/__media-picker-harness`;
-    await page.route(`${harnessUrl}**`, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><html lang="en"><head><style>${harness.css}</style></head><body><div id="root"></div><script type="module" src="/__media-picker-harness.js"></script></body></html>`,
-      }),
-    );
-    await page.route(`${server.url}/__media-picker-harness.js`, (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: harness.js }),
-    );
-    await page.goto(`${harnessUrl}?accept=image&limit=2`);
+    await openPicker(page, '?accept=image&limit=2');
     const picker = page.getByRole('dialog', { name: 'Choose from the media library' });
     await expect.poll(() => picker.locator('.media-card').count()).toBeGreaterThanOrEqual(3);
     expect(await picker.locator('.media-card', { hasText: 'manual.pdf' }).count()).toBe(0);
@@ -327,17 +332,7 @@ describe('selection, counts and names', () => {
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page);
-    const harnessUrl = `${server.url}/__media-picker-harness`;
-    await page.route(`${harnessUrl}**`, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: `<!doctype html><html lang="en"><head><style>${harness.css}</style></head><body><div id="root"></div><script type="module" src="/__media-picker-harness.js"></script></body></html>`,
-      }),
-    );
-    await page.route(`${server.url}/__media-picker-harness.js`, (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: harness.js }),
-    );
-    await page.goto(`${harnessUrl}?accept=image`);
+    await openPicker(page, '?accept=image');
     const picker = page.getByRole('dialog', { name: 'Choose from the media library' });
     const count = (name: string) => folderButton(page, name).locator('.media-folder-count').textContent();
 
