@@ -314,6 +314,11 @@ export function merged(reports: StepReport[]) {
     toVisitor: lat((r) => r.toVisitor),
     sendAnswer: lat((r) => r.sendAnswer),
     failovers: lat((r) => r.failovers),
+    /** The worst load generator's own event-loop delay (its clients' clocks run this late). */
+    generatorDelay: {
+      p99: Math.max(0, ...reports.map((r) => r.loopDelay?.p99 ?? 0)),
+      max: Math.max(0, ...reports.map((r) => r.loopDelay?.max ?? 0)),
+    },
   };
 }
 

@@ -5,6 +5,7 @@
 //
 // Messages carry their key and send time in the text ("m <tag> <visitor> <seq> <ms>"; replies
 // "r …"), so whoever receives one, in whichever process, measures its latency on the same clock.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, GIVE_UP_MS, HttpClient, nowMs, Visitor } from './clients';
 import { Latencies } from './latency';
 
@@ -63,6 +64,8 @@ export interface StepReport {
   rateLimited: number;
   failovers: ReturnType<Latencies['toJSON']>;
   inFlight: number;
+  /** This generator's own event-loop delay over the step, ms: time its clients' stamps may be late. */
+  loopDelay: { p50: number; p99: number; max: number };
 }
 
 const key = (visitor: number, seq: number) => visitor * 1_000_000 + seq;
@@ -130,6 +133,7 @@ export class LoadGenerator {
   private toAgent = new Latencies();
   private toVisitor = new Latencies();
   private sendAnswer = new Latencies();
+  private readonly loopDelay = monitorEventLoopDelay({ resolution: 2 });
 
   private emptyReport() {
     return {
@@ -239,6 +243,8 @@ export class LoadGenerator {
     this.toAgent = new Latencies();
     this.toVisitor = new Latencies();
     this.sendAnswer = new Latencies();
+    this.loopDelay.reset();
+    this.loopDelay.enable();
     this.heard = new Set();
     this.seen = new Map();
     for (const a of this.agents) a.heard.clear();
@@ -323,6 +329,11 @@ export class LoadGenerator {
       rateLimited: clients.reduce((n, c) => n + c.stats.rateLimited, 0),
       failovers: failovers.toJSON(),
       inFlight: this.inFlight,
+      loopDelay: {
+        p50: this.loopDelay.percentile(50) / 1e6,
+        p99: this.loopDelay.percentile(99) / 1e6,
+        max: this.loopDelay.max / 1e6,
+      },
     };
   }
 

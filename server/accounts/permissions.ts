@@ -34,17 +34,14 @@ export function forgetRole(roleId?: string) {
 
 /** The role's access per area (its level's defaults with what was saved over them). */
 export async function rolePermissions(db: Db, roleId: string): Promise<AreaPermissions> {
-  const hit = cache.get(roleId);
-  if (hit) return hit;
-  const since = cache.version;
-  const [row] = await db
-    .select({ level: roles.level, permissions: roles.permissions })
-    .from(roles)
-    .where(eq(roles.id, roleId))
-    .limit(1);
-  const resolved = resolvePermissions(row?.level ?? Number.MAX_SAFE_INTEGER, row?.permissions ?? null);
-  cache.set(roleId, resolved, since);
-  return resolved;
+  return cache.load(roleId, async () => {
+    const [row] = await db
+      .select({ level: roles.level, permissions: roles.permissions })
+      .from(roles)
+      .where(eq(roles.id, roleId))
+      .limit(1);
+    return resolvePermissions(row?.level ?? Number.MAX_SAFE_INTEGER, row?.permissions ?? null);
+  });
 }
 
 /** Whether the caller's role in the request's account may read or write the area. */

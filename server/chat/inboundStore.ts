@@ -140,11 +140,7 @@ type Json = Record<string, unknown>;
 const defaultQueues = new TtlCache<string>(10 * 60_000);
 
 async function defaultQueueId(ctx: AppContext, accountId: string): Promise<string> {
-  const hit = defaultQueues.get(accountId);
-  if (hit) return hit;
-  const id = await ensureDefaultQueue(ctx.db, accountId);
-  defaultQueues.set(accountId, id);
-  return id;
+  return defaultQueues.load(accountId, () => ensureDefaultQueue(ctx.db, accountId));
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23505';

@@ -17,17 +17,14 @@ const visibilityCache = new TtlCache<boolean>(VISIBILITY_TTL_MS, { name: 'queue-
 /** Whether a queue is open to selected agents only; cached briefly, it changes rarely. */
 export async function isRestrictedQueue(ctx: AppContext, queueId: string | null): Promise<boolean> {
   if (!queueId) return false;
-  const hit = visibilityCache.get(queueId);
-  if (hit !== undefined) return hit;
-  const since = visibilityCache.version;
-  const [row] = await ctx.db
-    .select({ visibility: queues.visibility })
-    .from(queues)
-    .where(eq(queues.id, queueId))
-    .limit(1);
-  const selected = row?.visibility === 'selected';
-  visibilityCache.set(queueId, selected, since);
-  return selected;
+  return visibilityCache.load(queueId, async () => {
+    const [row] = await ctx.db
+      .select({ visibility: queues.visibility })
+      .from(queues)
+      .where(eq(queues.id, queueId))
+      .limit(1);
+    return row?.visibility === 'selected';
+  });
 }
 
 export function forgetQueueVisibility(queueId: string) {

@@ -57,12 +57,7 @@ export function forgetChatSettings(accountId?: string) {
 
 /** An account's chat settings, read at most once per SETTINGS_TTL_MS (they are read on hot paths). */
 export async function loadChatSettings(db: Db, accountId: string): Promise<ChatSettings> {
-  const hit = cache.get(accountId);
-  if (hit) return hit;
-  const since = cache.version;
-  const settings = await readChatSettings(db, accountId);
-  cache.set(accountId, settings, since);
-  return settings;
+  return cache.load(accountId, () => readChatSettings(db, accountId));
 }
 
 async function readChatSettings(db: Db, accountId: string): Promise<ChatSettings> {

@@ -54,19 +54,19 @@ export async function loadWidgetChannel(ctx: AppContext, widgetId: unknown): Pro
  * dropped at once (in every process, with REDIS_URL) when its settings are saved. Calls that show
  * the settings (info, verify) read them fresh.
  */
-const cached = new TtlCache<WidgetChannel>(5_000, { name: 'widget-channels' });
+const cached = new TtlCache<WidgetChannel | null>(5_000, { name: 'widget-channels' });
 
 export async function findWidgetChannelCached(
   ctx: AppContext,
   widgetId: unknown,
 ): Promise<WidgetChannel | null> {
   if (typeof widgetId !== 'string') return null;
-  const hit = cached.get(widgetId);
-  if (hit) return hit;
-  const since = cached.version;
-  const channel = await findWidgetChannel(ctx, widgetId);
-  if (channel) cached.set(widgetId, channel, since);
-  return channel;
+  // A missing widget is not remembered: it may be made in a moment.
+  return cached.load(
+    widgetId,
+    () => findWidgetChannel(ctx, widgetId),
+    (channel) => channel !== null,
+  );
 }
 
 export async function loadWidgetChannelCached(ctx: AppContext, widgetId: unknown): Promise<WidgetChannel> {
