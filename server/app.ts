@@ -54,7 +54,11 @@ export interface App {
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { config } = options;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
   await migrate(database);
   const seed = await seedIfEmpty(database.db, { email: config.adminEmail, password: config.adminPassword });
 

@@ -1,10 +1,12 @@
 // Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Both are driven through Drizzle's Postgres dialect, so the rest of the server sees one type.
+
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { defaultPoolSize } from '../config';
 import { schema } from './schema';
 
 export type Schema = typeof schema;
@@ -76,12 +78,17 @@ async function createPglite(dir: string): Promise<void> {
 export async function openDatabase(options: {
   databaseUrl?: string | null;
   dataDir: string;
+  /** PostgreSQL only: connections kept at most (server/config.ts defaultPoolSize). */
+  poolSize?: number;
 }): Promise<Database> {
   // Only the driver in use is loaded (PGlite's WebAssembly build is not needed next to PostgreSQL).
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? defaultPoolSize(),
+    });
     // A broken idle connection must not take the process down; the next query reconnects.
     pool.on('error', () => {});
     await pool.query('select 1');

@@ -2,8 +2,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedIfEmpty } from '../../../server/accounts/seed';
+import { defaultPoolSize, readConfig } from '../../../server/config';
 import { openDatabase } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
 import { MIGRATIONS } from '../../../server/db/migrations/index';
@@ -102,6 +104,40 @@ describe.skipIf(!pgUp)('several processes on one PostgreSQL', () => {
       expect(seeds.filter((s) => s.created)).toHaveLength(1);
     } finally {
       await Promise.all(databases.map((d) => d.close()));
+    }
+  });
+});
+
+describe('PostgreSQL connections per process (DATABASE_POOL_SIZE)', () => {
+  it('default to three per core, at least 4, and refuse what is not a positive whole number', () => {
+    expect(defaultPoolSize(1)).toBe(4);
+    expect(defaultPoolSize(2)).toBe(6);
+    expect(defaultPoolSize(8)).toBe(24);
+    expect(readConfig({}).databasePoolSize).toBe(defaultPoolSize());
+    expect(readConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+    for (const bad of ['0', '-3', '2.5', 'many'])
+      expect(() => readConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
+  it.skipIf(!pgUp)('are never more than the pool size, however many queries come at once', async () => {
+    const db = await createTestDatabase();
+    cleanups.push(db.drop);
+    const database = await openDatabase({ databaseUrl: db.url, dataDir: os.tmpdir(), poolSize: 3 });
+    try {
+      const seen: number[] = [];
+      await Promise.all(
+        Array.from({ length: 12 }, () =>
+          database.db.execute(
+            sql`select pg_sleep(0.05), (select count(*) from pg_stat_activity where datname = current_database() and backend_type = 'client backend') as n`,
+          ),
+        ),
+      ).then((results) => {
+        for (const r of results) seen.push(Number((r as unknown as { rows: { n: string }[] }).rows[0].n));
+      });
+      expect(Math.max(...seen)).toBeLessThanOrEqual(3);
+      expect(Math.max(...seen)).toBeGreaterThanOrEqual(2);
+    } finally {
+      await database.close();
     }
   });
 });
