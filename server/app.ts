@@ -26,6 +26,7 @@ import { registerLocationRoutes } from './locations/routes';
 import { registerMediaRoutes } from './media/routes';
 import { registerMonitoringRoutes } from './monitoring/routes';
 import { registerAgentNamespace } from './realtime/agents';
+import { coalesceSocketWrites } from './realtime/coalesce';
 import { attachRedisAdapter } from './realtime/redis';
 import { registerReportRoutes } from './reports/routes';
 import { registerRichMenuRoutes } from './richmenus/routes';
@@ -72,6 +73,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
   });
   const io = new SocketServer(fastify.server, { serveClient: false, connectionStateRecovery: {} });
+  coalesceSocketWrites(io);
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : null;
   const ctx: AppContext = {
     config,
