@@ -113,6 +113,11 @@ export function boundOf(use: Usage, windows: ProbeWindow[]): string {
   if (use.machine >= 90)
     return `machine CPU: ${os.cpus().length} cores ${pct(use.machine)} busy, load average ${os.loadavg()[0].toFixed(1)}; the server got ${pct(cpu)} of a core while its main thread was ${pct(mainBusy)} busy (PostgreSQL ${pct(use.postgres)}, load generators ${pct(use.generators)})`;
   if (delay >= 20) return `event loop: delay p99 ${fmt(delay, 1)} ms`;
+  // Short stalls the p99 of the whole window hides: the marking steps and pause of a full
+  // collection of a heap holding every socket (seen as bursts of slow sends every few seconds).
+  const worst = windows.reduce((a, b) => (a.loopDelay.max >= b.loopDelay.max ? a : b));
+  if (worst.loopDelay.max >= 25 && worst.gc?.major)
+    return `event-loop stalls up to ${fmt(worst.loopDelay.max)} ms around full garbage collections (${worst.gc.major} in ${fmt(worst.gc.seconds, 1)} s, pauses up to ${fmt(worst.gc.majorMaxMs)} ms; server main thread ${pct(100 - mainBusy)} idle)`;
   return `database and Redis round trips (server main thread ${pct(100 - mainBusy)} idle)`;
 }
 
@@ -359,5 +364,9 @@ export function printProfile(label: string, result: Pick<StepResult, 'use' | 'wi
       `  server ${i + 1}: event-loop delay p50 ${w.loopDelay.p50} ms, p99 ${w.loopDelay.p99} ms, max ${w.loopDelay.max} ms; main thread: ${shares}`,
     );
     say(`    top functions: ${w.top.slice(0, 6).join('; ')}`);
+    if (w.gc)
+      say(
+        `    garbage collection: ${w.gc.major} full (pauses ${fmt(w.gc.majorMs)} ms in all, longest ${fmt(w.gc.majorMaxMs)} ms${w.gc.major > 0 ? `, one every ${fmt(w.gc.seconds / w.gc.major, 1)} s` : ''}), ${w.gc.minor} young (${fmt(w.gc.minorMs)} ms) in ${fmt(w.gc.seconds, 1)} s`,
+      );
   });
 }

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -15,6 +15,12 @@ export interface ProbeWindow {
   shares: Record<string, number>;
   /** The functions with the most self time: "name (where) share%". */
   top: string[];
+  /**
+   * Garbage collections over the window: full (mark-compact) ones with their pauses. A full
+   * collection of a heap holding 10,000 sockets also costs marking steps around its pause, which
+   * show as event-loop delay, not here.
+   */
+  gc: { major: number; majorMs: number; majorMaxMs: number; minor: number; minorMs: number; seconds: number };
 }
 
 interface ProfileNode {
@@ -33,6 +39,42 @@ const collectGarbage = runInNewContext('gc') as () => void;
 
 const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
+
+const gcSeen = { major: 0, majorMs: 0, majorMaxMs: 0, minor: 0, minorMs: 0, since: performance.now() };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
+    if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+      gcSeen.major += 1;
+      gcSeen.majorMs += entry.duration;
+      gcSeen.majorMaxMs = Math.max(gcSeen.majorMaxMs, entry.duration);
+    } else if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+      gcSeen.minor += 1;
+      gcSeen.minorMs += entry.duration;
+    }
+  }
+}).observe({ entryTypes: ['gc'] });
+
+function gcWindow(): ProbeWindow['gc'] {
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const window = {
+    major: gcSeen.major,
+    majorMs: round(gcSeen.majorMs),
+    majorMaxMs: round(gcSeen.majorMaxMs),
+    minor: gcSeen.minor,
+    minorMs: round(gcSeen.minorMs),
+    seconds: round((performance.now() - gcSeen.since) / 1000),
+  };
+  Object.assign(gcSeen, {
+    major: 0,
+    majorMs: 0,
+    majorMaxMs: 0,
+    minor: 0,
+    minorMs: 0,
+    since: performance.now(),
+  });
+  return window;
+}
 const session = new Session();
 session.connect();
 
@@ -117,6 +159,7 @@ async function handle(message: { probe?: string; id?: number; gc?: boolean }) {
   let answer: unknown = null;
   if (message.probe === 'start') {
     delay.reset();
+    gcWindow();
     await post('Profiler.enable');
     await post('Profiler.setSamplingInterval', { interval: 1000 });
     await post('Profiler.start');
@@ -130,7 +173,7 @@ async function handle(message: { probe?: string; id?: number; gc?: boolean }) {
         path.join(dir, `server-${process.pid}-${Date.now()}.cpuprofile`),
         JSON.stringify(profile),
       );
-    answer = { loopDelay, ...summarise(profile) } satisfies ProbeWindow;
+    answer = { loopDelay, ...summarise(profile), gc: gcWindow() } satisfies ProbeWindow;
   } else if (message.probe === 'memory') {
     const mb = (n: number) => Math.round(n / 1048576);
     const m = process.memoryUsage();
