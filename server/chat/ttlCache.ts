@@ -66,8 +66,14 @@ export class TtlCache<V> {
   /** `since`: the `version` read before loading `value`; a drop since then means it may be stale. */
   set(key: string, value: V, since = this.version) {
     if (since !== this.version) return;
-    // Making room is not a change of the data: nothing to announce.
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    // Newest last, so the first entry is the oldest. Making room drops it alone (emptying the
+    // whole cache sent every reader to the database at once); it is not a change of the data,
+    // so nothing is announced.
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
     this.entries.set(key, { at: Date.now(), value });
   }
 

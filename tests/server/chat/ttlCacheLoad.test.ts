@@ -185,3 +185,15 @@ describe('TtlCache.getMany', () => {
     await vi.waitFor(() => expect(cache.get('a')).toBe('a2'));
   });
 });
+
+describe('TtlCache when full', () => {
+  it('makes room by dropping the oldest entry only (emptying it sent every reader to the database)', () => {
+    const cache = new TtlCache<number>(TTL, { maxEntries: 3 });
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    cache.set('a', 10); // set again: now the newest
+    cache.set('d', 4);
+    expect(['a', 'b', 'c', 'd'].map((k) => cache.get(k))).toEqual([10, undefined, 3, 4]);
+  });
+});
