@@ -116,7 +116,7 @@ export function boundOf(use: Usage, windows: ProbeWindow[]): string {
   // Short stalls the p99 of the whole window hides: the marking steps and pause of a full
   // collection of a heap holding every socket (seen as bursts of slow sends every few seconds).
   const worst = windows.reduce((a, b) => (a.loopDelay.max >= b.loopDelay.max ? a : b));
-  if (worst.loopDelay.max >= 25 && worst.gc?.major)
+  if (mainBusy < 70 && worst.loopDelay.max >= 25 && worst.gc?.major)
     return `event-loop stalls up to ${fmt(worst.loopDelay.max)} ms around full garbage collections (${worst.gc.major} in ${fmt(worst.gc.seconds, 1)} s, pauses up to ${fmt(worst.gc.majorMaxMs)} ms; server main thread ${pct(100 - mainBusy)} idle)`;
   return `database and Redis round trips (server main thread ${pct(100 - mainBusy)} idle)`;
 }
