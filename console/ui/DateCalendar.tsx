@@ -97,8 +97,11 @@ export default function DateCalendar({
         required={false}
         selected={selected}
         defaultMonth={selected ?? maxDay ?? minDay}
-        onSelect={(date) => {
-          if (date) onPick(withDay(date), !withTime);
+        // Picking the day already chosen keeps it and closes (the picker's own 'deselect' left the
+        // calendar open with nothing done: Enter on the focused, selected day seemed to do nothing).
+        onSelect={(date, picked) => {
+          const day = date ?? picked;
+          if (day) onPick(withDay(day), !withTime);
         }}
         disabled={disabled}
         captionLayout="dropdown"
