@@ -16,14 +16,15 @@ function gatedLoader<V>() {
   return { loader, calls };
 }
 
-describe('TtlCache.load', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+// Only the clock is faked: promises and setImmediate run as usual.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
+describe('TtlCache.load', () => {
   it('loads a key missed by many callers at once a single time, and gives them all its value', async () => {
     const cache = new TtlCache<string>(TTL);
     const { loader, calls } = gatedLoader<string>();
@@ -126,13 +127,6 @@ describe('TtlCache.load', () => {
 });
 
 describe('TtlCache.getMany', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it('waits for keys another caller is loading instead of loading them again', async () => {
     const cache = new TtlCache<string | null>(TTL);
     const asked: string[][] = [];
