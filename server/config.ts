@@ -51,7 +51,7 @@ function readS3(env: NodeJS.ProcessEnv): S3Config | null {
  * once than the database has cores only queue inside it, where they contend for its locks and
  * WAL; measured on 2 cores with 10,000 widget sockets (bench/scale.ts), 20 connections gave a
  * customer-to-agent p99 of 125-175 ms at 400 messages/s and answered 814/s at 1,000/s; 6 gave
- * 32-73 ms and 852-947/s.
+ * 32-93 ms and 852-947/s.
  */
 export const defaultPoolSize = (cores = os.availableParallelism()) => Math.max(4, 3 * cores);
 
