@@ -54,13 +54,22 @@ export class TtlCache<V> {
   }
 
   get(key: string): V | undefined {
+    return this.live(key)?.value;
+  }
+
+  /**
+   * `key`'s entry while it lives (an expired one is dropped), and whether it is old enough to be
+   * reloaded in the background, no such reload being under way yet.
+   */
+  private live(key: string, now = Date.now()): { value: V; refresh: boolean } | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (Date.now() - hit.at >= this.ttlMs) {
+    const age = now - hit.at;
+    if (age >= this.ttlMs) {
       this.entries.delete(key);
       return undefined;
     }
-    return hit.value;
+    return { value: hit.value, refresh: age >= this.ttlMs * REFRESH_AHEAD && !this.running(key) };
   }
 
   /** `since`: the `version` read before loading `value`; a drop since then means it may be stale. */
@@ -112,15 +121,12 @@ export class TtlCache<V> {
    * this or `getMany` on one cache, not both.
    */
   async load(key: string, loader: () => Promise<V>, keep: (value: V) => boolean = () => true): Promise<V> {
-    const hit = this.entries.get(key);
-    const age = hit ? Date.now() - hit.at : Number.POSITIVE_INFINITY;
-    if (hit && age < this.ttlMs) {
-      if (age >= this.ttlMs * REFRESH_AHEAD && !this.running(key))
-        // A failed refresh leaves the entry to expire; the next reader then loads it itself.
-        this.start(key, loader, keep).catch(() => {});
+    const hit = this.live(key);
+    if (hit) {
+      // A failed refresh leaves the entry to expire; the next reader then loads it itself.
+      if (hit.refresh) this.start(key, loader, keep).catch(() => {});
       return hit.value;
     }
-    if (hit) this.entries.delete(key);
     return (this.running(key) as Promise<V> | null) ?? this.start(key, loader, keep);
   }
 
@@ -177,14 +183,12 @@ export class TtlCache<V> {
     const joined: Promise<void>[] = [];
     const now = Date.now();
     for (const key of new Set(keys)) {
-      const hit = this.entries.get(key);
-      const age = hit ? now - hit.at : Number.POSITIVE_INFINITY;
-      if (hit && age < this.ttlMs) {
+      const hit = this.live(key, now);
+      if (hit) {
         found.set(key, hit.value);
-        if (age >= this.ttlMs * REFRESH_AHEAD && !this.running(key)) ageing.push(key);
+        if (hit.refresh) ageing.push(key);
         continue;
       }
-      if (hit) this.entries.delete(key);
       const running = this.running(key);
       if (running)
         joined.push(
