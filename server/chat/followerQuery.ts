@@ -6,6 +6,7 @@ import { and, desc, eq, ilike, inArray, isNotNull, isNull, not, or, type SQL, sq
 import type { ChatType } from '../../core/chat/chatTypes';
 import type { Db } from '../db/client';
 import { followers } from './schema';
+import { TtlCache } from './ttlCache';
 import { type Viewer, viewerQueueScope } from './viewer';
 
 const f = followers;
@@ -153,22 +154,15 @@ export async function queryFollowers(
 }
 
 /**
- * total_count is a count that grows with data: it is computed at most once per COUNT_TTL_MS for
- * the same list and viewer, and may lag that much behind. Pages and live events are exact.
+ * total_count is a count that grows with data: it is computed once per COUNT_TTL_MS or so for the
+ * same list and viewer (one count for callers asking at once; a list still being read is counted
+ * again in the background before its count expires), and may lag that much behind. Pages and live
+ * events are exact.
  */
 export const COUNT_TTL_MS = 5_000;
-const counts = new Map<string, { at: number; value: Promise<number> }>();
+const counts = new TtlCache<number>(COUNT_TTL_MS);
 
-function cachedCount(key: string, compute: () => Promise<number>): Promise<number> {
-  const now = Date.now();
-  const hit = counts.get(key);
-  if (hit && now - hit.at < COUNT_TTL_MS) return hit.value;
-  if (counts.size > 10_000) counts.clear();
-  const value = compute();
-  counts.set(key, { at: now, value });
-  value.catch(() => counts.delete(key));
-  return value;
-}
+const cachedCount = (key: string, compute: () => Promise<number>) => counts.load(key, compute);
 
 /** Forgets cached counts (tests that need an exact count at once). */
 export function forgetCounts() {
