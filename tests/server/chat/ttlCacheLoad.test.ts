@@ -24,6 +24,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** A cache holding 1 under 'k', loaded through a gated loader just now. */
+async function cachedOne() {
+  const cache = new TtlCache<number>(TTL);
+  const { loader, calls } = gatedLoader<number>();
+  const first = cache.load('k', loader);
+  calls[0].resolve(1);
+  await first;
+  return { cache, loader, calls };
+}
+
 describe('TtlCache.load', () => {
   it('loads a key missed by many callers at once a single time, and gives them all its value', async () => {
     const cache = new TtlCache<string>(TTL);
@@ -50,11 +60,7 @@ describe('TtlCache.load', () => {
   });
 
   it('reloads an entry read near its end in the background, once, while readers keep the cached value', async () => {
-    const cache = new TtlCache<number>(TTL);
-    const { loader, calls } = gatedLoader<number>();
-    const first = cache.load('k', loader);
-    calls[0].resolve(1);
-    await first;
+    const { cache, loader, calls } = await cachedOne();
     vi.setSystemTime(Date.now() + TTL * REFRESH_AHEAD - 1);
     expect(await cache.load('k', loader)).toBe(1);
     expect(calls).toHaveLength(1);
@@ -68,11 +74,7 @@ describe('TtlCache.load', () => {
   });
 
   it('keeps serving the reloaded value after the first one would have expired', async () => {
-    const cache = new TtlCache<number>(TTL);
-    const { loader, calls } = gatedLoader<number>();
-    const first = cache.load('k', loader);
-    calls[0].resolve(1);
-    await first;
+    const { cache, loader, calls } = await cachedOne();
     vi.setSystemTime(Date.now() + TTL * 0.9);
     expect(await cache.load('k', loader)).toBe(1);
     calls[1].resolve(2);
@@ -83,11 +85,7 @@ describe('TtlCache.load', () => {
   });
 
   it('leaves an entry whose background reload failed to expire as before', async () => {
-    const cache = new TtlCache<number>(TTL);
-    const { loader, calls } = gatedLoader<number>();
-    const first = cache.load('k', loader);
-    calls[0].resolve(1);
-    await first;
+    const { cache, loader, calls } = await cachedOne();
     vi.setSystemTime(Date.now() + TTL * 0.9);
     expect(await cache.load('k', loader)).toBe(1);
     calls[1].reject(new Error('down'));
