@@ -90,11 +90,7 @@ async function lookupByHash(ctx: AppContext, channelId: string, tokenHash: strin
   const session = toSession(row);
   const idle = Date.now() - session.lastSeenAt.getTime();
   if (idle > SESSION_IDLE_MS) return null;
-  if (idle > TOUCH_EVERY_MS) {
-    const lastSeenAt = new Date();
-    await ctx.database.run(TOUCH, [session.id, lastSeenAt]);
-    session.lastSeenAt = lastSeenAt;
-  }
+  touchInBackground(ctx, session);
   return { session, followerId: (row.follower_id as string | null | undefined) ?? null };
 }
 
@@ -133,7 +129,7 @@ export async function findSessionForSend(
   return { session: found.session, cached: false };
 }
 
-/** A cached session still says when the visitor was last seen, written as often as a read would. */
+/** last_seen_at, written at most every TOUCH_EVERY_MS, without holding the call that saw the visitor. */
 function touchInBackground(ctx: AppContext, session: WidgetSession) {
   if (Date.now() - session.lastSeenAt.getTime() <= TOUCH_EVERY_MS) return;
   const lastSeenAt = new Date();
