@@ -40,7 +40,15 @@ const collectGarbage = runInNewContext('gc') as () => void;
 const delay = monitorEventLoopDelay({ resolution: 5 });
 delay.enable();
 
-const gcSeen = { major: 0, majorMs: 0, majorMaxMs: 0, minor: 0, minorMs: 0, since: performance.now() };
+const noCollections = () => ({
+  major: 0,
+  majorMs: 0,
+  majorMaxMs: 0,
+  minor: 0,
+  minorMs: 0,
+  since: performance.now(),
+});
+let gcSeen = noCollections();
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind;
@@ -65,14 +73,7 @@ function gcWindow(): ProbeWindow['gc'] {
     minorMs: round(gcSeen.minorMs),
     seconds: round((performance.now() - gcSeen.since) / 1000),
   };
-  Object.assign(gcSeen, {
-    major: 0,
-    majorMs: 0,
-    majorMaxMs: 0,
-    minor: 0,
-    minorMs: 0,
-    since: performance.now(),
-  });
+  gcSeen = noCollections();
   return window;
 }
 const session = new Session();
