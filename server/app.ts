@@ -28,6 +28,7 @@ import { registerMonitoringRoutes } from './monitoring/routes';
 import { registerAgentNamespace } from './realtime/agents';
 import { coalesceSocketWrites } from './realtime/coalesce';
 import { attachRedisAdapter } from './realtime/redis';
+import { releaseUpgradeRequests } from './realtime/upgradeRequest';
 import { registerReportRoutes } from './reports/routes';
 import { registerRichMenuRoutes } from './richmenus/routes';
 import { registerSettingsRoutes } from './settings/routes';
@@ -74,6 +75,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const io = new SocketServer(fastify.server, { serveClient: false, connectionStateRecovery: {} });
   coalesceSocketWrites(io);
+  releaseUpgradeRequests(io);
   const closeRedis = config.redisUrl ? await attachRedisAdapter(io, config.redisUrl) : null;
   const ctx: AppContext = {
     config,

@@ -6,6 +6,7 @@ import type { Socket } from 'socket.io';
 import { SERVER_MESSAGES } from '../../core/text/serverMessages';
 import type { AppContext } from '../context';
 import { clientAddress, parseTrustProxy } from '../http/clientAddress';
+import type { HandshakeRequest } from './upgradeRequest';
 
 export const RATE_LIMITED_EVENT = 'RATE_LIMITED';
 
@@ -38,7 +39,8 @@ export function limitSocketConnections(ctx: AppContext) {
   const limit = ctx.config.socketsPerAddress;
   const trust = parseTrustProxy(ctx.config.trustProxy);
   const open = new Map<string, number>();
-  const addressOf = (req: IncomingMessage) =>
+  // The opening request, or what a connection keeps of it (realtime/upgradeRequest.ts).
+  const addressOf = (req: Pick<IncomingMessage, 'headers'> & { socket: { remoteAddress?: string } }) =>
     clientAddress(req.socket.remoteAddress ?? '', req.headers['x-forwarded-for'], trust);
   const engine = ctx.io.engine;
   // New handshakes only (no sid yet): past the limit the client gets 429 with Retry-After, over
@@ -61,7 +63,7 @@ export function limitSocketConnections(ctx: AppContext) {
     });
     res.end(body);
   });
-  engine.on('connection', (conn: { request: IncomingMessage; once(e: 'close', f: () => void): void }) => {
+  engine.on('connection', (conn: { request: HandshakeRequest; once(e: 'close', f: () => void): void }) => {
     const address = addressOf(conn.request);
     open.set(address, (open.get(address) ?? 0) + 1);
     conn.once('close', () => {
