@@ -37,6 +37,13 @@ import { registerTemplateRoutes } from './templates/routes';
 import { registerWebRoutes } from './web/routes';
 import { registerWidgetRoutes } from './widget/routes';
 
+/**
+ * Connections waiting to be accepted. Every widget on every page reconnects at once after a restart
+ * or a deploy; past Node's default of 511 the system drops the rest's opening packets and they try
+ * again only 1, 3, 7 s later. The system caps it (net.core.somaxconn, 4096 on current Linux).
+ */
+export const LISTEN_BACKLOG = 4096;
+
 export interface AppOptions {
   config: Config;
   distDir: string;
@@ -122,7 +129,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     ctx,
     seed,
     async listen(port = config.port, host = '0.0.0.0') {
-      await fastify.listen({ port, host });
+      await fastify.listen({ port, host, backlog: LISTEN_BACKLOG });
       const address = fastify.server.address();
       return typeof address === 'object' && address ? address.port : port;
     },

@@ -1,11 +1,12 @@
 // The built server starts as `npm start` runs it (node dist/server/main.js), prints what a
 // newcomer opens, and serves the console: catches bundling mistakes that in-process tests miss.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LISTEN_BACKLOG } from '../../../server/app';
 import { DIST_DIR } from '../../helpers/server';
 
 async function freePort(): Promise<number> {
@@ -61,5 +62,15 @@ describe('node dist/server/main.js', () => {
     expect(await health.json()).toEqual({ status: 'ok' });
     const page = await fetch(`http://127.0.0.1:${port}/dashboard`);
     expect(page.status).toBe(200);
+    // A burst of reconnecting widgets waits in the listen queue instead of being dropped: for a
+    // listening socket, ss's Send-Q column is that queue's length.
+    const somaxconn = Number(fs.readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    const listening = execFileSync('ss', ['-ltnH', `sport = :${port}`], { encoding: 'utf8' });
+    const queues = listening
+      .trim()
+      .split('\n')
+      .map((line) => Number(line.trim().split(/\s+/)[2]));
+    expect(queues.length).toBeGreaterThan(0);
+    for (const queue of queues) expect(queue).toBe(Math.min(LISTEN_BACKLOG, somaxconn));
   }, 90_000);
 });
