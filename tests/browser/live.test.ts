@@ -2,6 +2,9 @@
 // The customer writes through the widget channel's endpoint; both inboxes show it live; one agent
 // takes it and the other sees it assigned; the reply reaches the customer (stored, and emitted on
 // the widget namespace); the chat list and message pane follow spec 4's rules on the way.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIDGET_EVENTS } from '../../core/realtime/events';
@@ -23,6 +26,8 @@ let server: TestServer;
 let browser: Browser;
 let owner: Awaited<ReturnType<typeof login>>;
 let contexts: BrowserContext[] = [];
+/** Files made for uploads, removed at the end. */
+const folders: string[] = [];
 let pageA: Page;
 let pageB: Page;
 
@@ -45,6 +50,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   for (const c of contexts) await c.close();
   contexts = [];
   await browser?.close();
@@ -252,10 +258,17 @@ describe('live inbox with two agents and a customer', () => {
     });
     await page.goto(`${server.url}/th/live`);
     await chatRow(page, 'Chatty Customer').click();
-    await page.getByTestId('attach-input').setInputFiles([
-      { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') },
-      { name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(50_000_001) },
-    ]);
+    // One byte over the 50 MB limit, as a sparse file given by path: Chromium reads it from disk.
+    // Given as a buffer, Playwright sends its 67 MB of base64 over the protocol, which took more
+    // than 30 s on a busy 2-core machine.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'live-upload-'));
+    folders.push(folder);
+    const setup = path.join(folder, 'setup.exe');
+    const huge = path.join(folder, 'huge.pdf');
+    fs.writeFileSync(setup, 'MZ');
+    fs.closeSync(fs.openSync(huge, 'w'));
+    fs.truncateSync(huge, 50_000_001);
+    await page.getByTestId('attach-input').setInputFiles([setup, huge]);
     const alert = page.getByRole('alert').filter({ hasText: 'setup.exe' });
     await expect.poll(() => alert.textContent()).toContain('เกิดข้อผิดพลาด');
     const text = (await alert.textContent()) ?? '';
