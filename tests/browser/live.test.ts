@@ -27,7 +27,7 @@ let browser: Browser;
 let owner: Awaited<ReturnType<typeof login>>;
 let contexts: BrowserContext[] = [];
 /** Files made for uploads, removed at the end. */
-const folders: string[] = [];
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'live-upload-'));
 let pageA: Page;
 let pageB: Page;
 
@@ -50,7 +50,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  fs.rmSync(uploads, { recursive: true, force: true });
   for (const c of contexts) await c.close();
   contexts = [];
   await browser?.close();
@@ -261,12 +261,10 @@ describe('live inbox with two agents and a customer', () => {
     // One byte over the 50 MB limit, as a sparse file given by path: Chromium reads it from disk.
     // Given as a buffer, Playwright sends its 67 MB of base64 over the protocol, which took more
     // than 30 s on a busy 2-core machine.
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'live-upload-'));
-    folders.push(folder);
-    const setup = path.join(folder, 'setup.exe');
-    const huge = path.join(folder, 'huge.pdf');
+    const setup = path.join(uploads, 'setup.exe');
+    const huge = path.join(uploads, 'huge.pdf');
     fs.writeFileSync(setup, 'MZ');
-    fs.closeSync(fs.openSync(huge, 'w'));
+    fs.writeFileSync(huge, '');
     fs.truncateSync(huge, 50_000_001);
     await page.getByTestId('attach-input').setInputFiles([setup, huge]);
     const alert = page.getByRole('alert').filter({ hasText: 'setup.exe' });
