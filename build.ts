@@ -163,6 +163,42 @@ function jsonOnlySocket(): esbuild.Plugin {
   };
 }
 
+/**
+ * The widget makes its socket with socket.io-client's Manager (core/realtime/sockets.ts): io()'s
+ * address parser and shared-manager cache stay out of its bundle, and a widget module that reaches
+ * for io() fails the build. engine.io-parser's base64 decoder is for binary packets over polling,
+ * which a websocket-only, JSON-only socket never receives: such a packet is refused.
+ */
+function managerOnlySocket(): esbuild.Plugin {
+  const clientDir = path.join(root, 'node_modules/socket.io-client/build/esm');
+  return {
+    name: 'manager-only-socket',
+    setup(b) {
+      b.onResolve({ filter: /^socket\.io-client$/ }, () => ({
+        path: 'entry',
+        namespace: 'manager-only-socket',
+      }));
+      b.onResolve({ filter: /^\.\/contrib\/base64-arraybuffer\.js$/ }, (args) =>
+        args.importer.includes(`${path.sep}engine.io-parser${path.sep}`)
+          ? { path: 'base64', namespace: 'manager-only-socket' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'manager-only-socket' }, (args) =>
+        args.path === 'entry'
+          ? {
+              contents: "export { Manager } from './manager.js'; export { Socket } from './socket.js';",
+              resolveDir: clientDir,
+              loader: 'js',
+            }
+          : {
+              contents: "export const decode = () => { throw new Error('binary packet refused'); };",
+              loader: 'js',
+            },
+      );
+    },
+  };
+}
+
 const widgetCommon: esbuild.BuildOptions = {
   ...shared,
   format: 'esm',
@@ -171,7 +207,7 @@ const widgetCommon: esbuild.BuildOptions = {
   metafile: true,
   // The widget's CSS is inlined into its shadow root, never added to the host page.
   loader: { '.css': 'text' },
-  plugins: [minifiedCssText(), boxLocales(), websocketOnly(), jsonOnlySocket()],
+  plugins: [minifiedCssText(), boxLocales(), websocketOnly(), jsonOnlySocket(), managerOnlySocket()],
   // core/format's DD/MM/YYYY and HH:mm need only a sliver of dayjs (see widget-element/dayjsLite.ts).
   // dlv (rosetta's) names its UMD build for browsers; its ES build is half the bytes.
   alias: {

@@ -8,7 +8,8 @@
 import http from 'node:http';
 import { io, type Socket } from 'socket.io-client';
 import { AGENT_EVENTS, AGENT_NAMESPACE, WIDGET_EVENTS, WIDGET_NAMESPACE } from '../../core/realtime/events';
-import { agentSocketOptions, SOCKET_RECONNECT_MS, widgetSocketOptions } from '../../core/realtime/sockets';
+import { agentSocketOptions } from '../../core/realtime/sockets';
+import { SOCKET_RECONNECT_MS, widgetSocketOptions } from '../../core/realtime/widgetSocket';
 import { WIDGET_SESSION_HEADER, type WidgetChatMessage } from '../../core/widget/message';
 
 /** CLOCK_MONOTONIC in ms: the same clock in every process of the machine, so a time written into a

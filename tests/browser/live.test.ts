@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIDGET_EVENTS } from '../../core/realtime/events';
-import { createWidgetSocket } from '../../core/realtime/sockets';
+import { createWidgetSocket } from '../../core/realtime/widgetSocket';
 import { receiveCustomerMessage } from '../../server/chat/inbound';
 import { launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { agentSocketOptions, createAgentSocket } from '../../../core/realtime/sockets';
 import {
-  agentSocketOptions,
-  createAgentSocket,
   createWidgetSocket,
   SOCKET_RECONNECT_MS,
   widgetSocketOptions,
-} from '../../../core/realtime/sockets';
+} from '../../../core/realtime/widgetSocket';
 
 describe('spec 7, 9: the widget socket', () => {
   it('options: client-widget marker, websocket only, 500 ms reconnect without limit, no auto connect', () => {
