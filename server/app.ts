@@ -12,6 +12,7 @@ import { registerBroadcastRoutes } from './broadcasts/routes';
 import { registerChannelRoutes } from './channels/routes';
 import { registerChatRoutes } from './chat/routes';
 import { startChatTimers } from './chat/sweeps';
+import { dropEveryCacheHere } from './chat/ttlCache';
 import { registerChatImportRoutes } from './chatImport/routes';
 import type { Config } from './config';
 import { registerContactRoutes } from './contacts/routes';
@@ -139,6 +140,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       await fastify.close();
       await closeRedis?.();
       await database.close();
+      dropEveryCacheHere();
     },
   };
 }

@@ -70,8 +70,15 @@ export function retryDelayMs(attempts: number, err: unknown): number {
 
 const adapters = new Map<ChannelType, ChannelAdapter>();
 
-export function registerChannelAdapter(type: ChannelType, adapter: ChannelAdapter) {
+/** Returns what puts back the adapter it replaced (a test's stand-in is removed after the test). */
+export function registerChannelAdapter(type: ChannelType, adapter: ChannelAdapter): () => void {
+  const before = adapters.get(type);
   adapters.set(type, adapter);
+  return () => {
+    if (adapters.get(type) !== adapter) return;
+    if (before) adapters.set(type, before);
+    else adapters.delete(type);
+  };
 }
 
 /** Registers unless an adapter for the type is there already (a test's stand-in for the platform). */

@@ -32,9 +32,13 @@ export type PostbackHandler = (ctx: AppContext, postback: ChannelPostback) => Pr
 
 const handlers: PostbackHandler[] = [];
 
-/** For the actions runtime: called once per new postback, after it is recorded. */
-export function onPostback(handler: PostbackHandler) {
+/** For the actions runtime: called once per new postback, after it is recorded. Returns its removal. */
+export function onPostback(handler: PostbackHandler): () => void {
   handlers.push(handler);
+  return () => {
+    const at = handlers.indexOf(handler);
+    if (at >= 0) handlers.splice(at, 1);
+  };
 }
 
 /** Records the tap and runs the handlers; a redelivered event returns false and runs nothing. */

@@ -16,6 +16,18 @@ export type CacheDropListener = (name: string, key: string | null) => void;
 
 const named = new Map<string, Set<TtlCache<unknown>>>();
 const listeners = new Set<CacheDropListener>();
+/** Every cache (they are module singletons, made once each). */
+const every = new Set<TtlCache<unknown>>();
+
+/**
+ * Forgets every cache's entries in this process, announcing nothing: an app that closes takes its
+ * database's rows with it (server/app.ts). A process runs one app, so this matters where several
+ * run one after another in one process (tests): their databases are copies of one seeded template,
+ * so an account id read by one means the same id in the next, with other rows behind it.
+ */
+export function dropEveryCacheHere() {
+  for (const cache of every) cache.dropHere(null);
+}
 
 /** Hears every drop of a named cache made in this process (to pass it on to the others). */
 export function onCacheDrop(listener: CacheDropListener): () => void {
@@ -46,6 +58,7 @@ export class TtlCache<V> {
   ) {
     this.maxEntries = options.maxEntries ?? 10_000;
     this.name = options.name ?? null;
+    every.add(this as TtlCache<unknown>);
     if (this.name) {
       const set = named.get(this.name) ?? new Set();
       set.add(this as TtlCache<unknown>);

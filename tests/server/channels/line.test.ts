@@ -28,6 +28,7 @@ import {
 let h: ChannelHarness;
 let channelId: string;
 const postbacks: string[] = [];
+let stopPostbacks = () => {};
 
 const messageEvent = (
   userId: string,
@@ -51,11 +52,14 @@ beforeAll(async () => {
     displayName: 'Mali ใจดี',
     pictureUrl: 'https://profile.line-scdn.net/mali.png',
   });
-  onPostback(async (_ctx, p) => {
+  stopPostbacks = onPostback(async (_ctx, p) => {
     postbacks.push(p.data);
   });
 });
-afterAll(() => h?.close());
+afterAll(async () => {
+  stopPostbacks();
+  await h?.close();
+});
 
 describe('LINE webhook signature', () => {
   it('a correctly signed message reaches the inbox once, with the profile from LINE', async () => {

@@ -60,8 +60,9 @@ describe.each(await testDatabases())('sending in a chat on %s', (_name, postgres
     }
   };
 
+  let restoreLine = () => {};
   beforeAll(async () => {
-    registerChannelAdapter('line', line.adapter);
+    restoreLine = registerChannelAdapter('line', line.adapter);
     h = await startChatHarness({ postgres });
     followerId = (await h.customerSays('hi there', { visitor: 'send-1', name: 'Mali' }))!.follower._id;
     const lineChannel = newId(12);
@@ -77,7 +78,10 @@ describe.each(await testDatabases())('sending in a chat on %s', (_name, postgres
     });
     lineFollowerId = inbound!.follower._id;
   });
-  afterAll(() => h?.close());
+  afterAll(async () => {
+    restoreLine();
+    await h?.close();
+  });
 
   it('send/message answers the stored message and the updated follower', async () => {
     const res = await h.api('POST', '/api/chat/send/message', {

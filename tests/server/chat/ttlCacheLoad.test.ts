@@ -2,7 +2,7 @@
 // same moment share one load, an entry read near its end is reloaded in the background while
 // readers keep the cached value, and a drop during a load is never undone by that load.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REFRESH_AHEAD, TtlCache } from '../../../server/chat/ttlCache';
+import { dropEveryCacheHere, onCacheDrop, REFRESH_AHEAD, TtlCache } from '../../../server/chat/ttlCache';
 
 const TTL = 10_000;
 
@@ -187,5 +187,30 @@ describe('TtlCache when full', () => {
     cache.set('a', 10); // set again: now the newest
     cache.set('d', 4);
     expect(['a', 'b', 'c', 'd'].map((k) => cache.get(k))).toEqual([10, undefined, 3, 4]);
+  });
+});
+
+describe('an app that closes', () => {
+  it('leaves no entry in any cache, named or not, and announces nothing', async () => {
+    const named = new TtlCache<number>(TTL, { name: 'test-every-cache' });
+    const plain = new TtlCache<number>(TTL);
+    named.set('account', 1);
+    plain.set('account', 2);
+    const heard: unknown[] = [];
+    const stop = onCacheDrop((...drop) => heard.push(drop));
+    try {
+      dropEveryCacheHere();
+    } finally {
+      stop();
+    }
+    expect([named.get('account'), plain.get('account')]).toEqual([undefined, undefined]);
+    expect(heard).toEqual([]);
+    // A load started before the close cannot bring its (old database's) row back after it.
+    let answer: (value: number) => void = () => {};
+    const loading = plain.load('late', () => new Promise<number>((resolve) => (answer = resolve)));
+    dropEveryCacheHere();
+    answer(3);
+    expect(await loading).toBe(3);
+    expect(plain.get('late')).toBeUndefined();
   });
 });
