@@ -17,7 +17,7 @@ import { findFollower, viewerOf } from './access';
 import { queryFollowers } from './followerQuery';
 import { followersToWire, followerToWireOne } from './followerView';
 import { chatTypeOf, fieldsOf, integer, optionalBoolean, optionalString, requiredString } from './input';
-import { allMessages, chatMedia, messagesPage } from './messageQuery';
+import { allMessages, chatMedia, followerMessagesPage, messagesPage, messagesToWire } from './messageQuery';
 import { messages, queues } from './schema';
 import { isBusinessTime, loadChatSettings } from './settings';
 import { unreadCounts } from './unread';
@@ -149,17 +149,21 @@ export function registerChatListRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/chat/messages', async (request) => {
     const viewer = await viewerOf(ctx, request);
     const query = fieldsOf(request.query);
-    const follower = await findFollower(ctx, viewer, requiredString(query, 'follower_id', { max: 64 }));
+    const followerId = requiredString(query, 'follower_id', { max: 64 });
+    const options = {
+      skip: integer(query, 'skip', { min: 0, max: 10_000_000, fallback: 0 }),
+      limit: integer(query, 'limit', { min: 1, max: 100, fallback: MESSAGE_PAGE_SIZE }),
+      hide: optionalBoolean(query, 'hide') ?? false,
+    };
     const [page, settings] = await Promise.all([
-      messagesPage(ctx.db, follower.id, {
-        skip: integer(query, 'skip', { min: 0, max: 10_000_000, fallback: 0 }),
-        limit: integer(query, 'limit', { min: 1, max: 100, fallback: MESSAGE_PAGE_SIZE }),
-        hide: optionalBoolean(query, 'hide') ?? false,
-      }),
+      followerMessagesPage(ctx.database, viewer.accountId, followerId, options),
       loadChatSettings(ctx.db, viewer.accountId),
     ]);
+    // findFollower's rule, on the follower the same statement read.
+    if (!page.follower || !seesQueue(viewer, page.follower.lcQueueId))
+      throw new NotFound(SERVER_MESSAGES.chatMissing);
     return {
-      list: page.list,
+      list: await messagesToWire(ctx.db, page.rows),
       message: { is_business_time: isBusinessTime(settings.business_hours, new Date()) },
       total_count: page.total,
     };

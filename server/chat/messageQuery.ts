@@ -1,12 +1,14 @@
 // Reading a chat's messages: pages of 20 by seq (spec 9), every message, and its media.
 import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE } from '../../core/models/message';
-import type { Db } from '../db/client';
+import { type Database, type Db, statement } from '../db/client';
 import { userSummaries } from './followerView';
-import { messages } from './schema';
+import { toFollowerRow, toMessageRow } from './rows';
+import { type followers, messages } from './schema';
 import { messageToWire, seconds, type UserSummary, type WireMessage } from './serialize';
 
 type MessageRow = typeof messages.$inferSelect;
+type FollowerRow = typeof followers.$inferSelect;
 
 /** Messages to the wire with the sending agents' names (cached, see followerView.ts). */
 export async function messagesToWire(db: Db, rows: MessageRow[]): Promise<WireMessage[]> {
@@ -46,6 +48,57 @@ export async function messagesPage(
   ]);
   const total = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   return { list: await messagesToWire(db, rows.reverse()), total };
+}
+
+/**
+ * GET /api/chat/messages in one statement: the follower (in the caller's account), a page of its
+ * messages and their count, where `findFollower` and `messagesPage` took three round trips (on
+ * PGlite each costs its parse, plan and six protocol steps in the server's own thread). The page
+ * is read only when the follower is in the account; the queue check stays the caller's (seesQueue),
+ * which throws the page away unseen.
+ */
+const FOLLOWER_PAGE = statement(
+  'chat_follower_messages_page',
+  /* sql */ `
+with f as (
+  select * from followers where id = $1::text and account_id = $2::text
+),
+page as (
+  select m.* from messages m
+  where m.follower_id = $1::text and exists (select 1 from f) and (not $5::boolean or m.from_type <> 'system')
+  order by m.created_at desc, m.seq desc
+  offset $3::int limit $4::int
+)
+select (select row_to_json(f) from f) as follower,
+  (select coalesce(json_agg(row_to_json(page) order by page.created_at desc, page.seq desc), '[]'::json)
+    from page) as list,
+  (select count(*)::int from (
+    select 1 from messages m
+    where m.follower_id = $1::text and exists (select 1 from f) and (not $5::boolean or m.from_type <> 'system')
+    limit ${MESSAGE_COUNT_CAP}
+  ) t) as total`,
+);
+
+type Json = Record<string, unknown>;
+
+/** The follower (null when it is not in the account) and, when it is, a page as `messagesPage` gives. */
+export async function followerMessagesPage(
+  database: Database,
+  accountId: string,
+  followerId: string,
+  options: { skip: number; limit?: number; hide?: boolean },
+): Promise<{ follower: FollowerRow | null; rows: MessageRow[]; total: number }> {
+  const [row] = await database.run<{ follower: Json | null; list: Json[] | string; total: number }>(
+    FOLLOWER_PAGE,
+    [followerId, accountId, options.skip, options.limit ?? MESSAGE_PAGE_SIZE, options.hide ?? false],
+  );
+  if (!row?.follower) return { follower: null, rows: [], total: 0 };
+  const list = typeof row.list === 'string' ? (JSON.parse(row.list) as Json[]) : row.list;
+  return {
+    follower: toFollowerRow(row.follower),
+    rows: list.map(toMessageRow).reverse(),
+    total: Number(row.total),
+  };
 }
 
 /** Every message of a chat, oldest first (capped: a chat export is the way to get more). */

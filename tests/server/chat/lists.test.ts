@@ -8,7 +8,7 @@ import { CHAT_TYPES } from '../../../core/chat/chatTypes';
 import { newId } from '../../../server/accounts/ids';
 import { channels } from '../../../server/accounts/schema';
 import { receiveCustomerMessage } from '../../../server/chat/inbound';
-import { livechats } from '../../../server/chat/schema';
+import { livechats, messages } from '../../../server/chat/schema';
 import { type Harness, otherAccount, type Session, startChatHarness, testDatabases } from './chatHarness';
 
 describe.each(await testDatabases())('chat lists on %s', (_name, postgres) => {
@@ -156,6 +156,37 @@ describe.each(await testDatabases())('chat lists on %s', (_name, postgres) => {
       code: 'invalid',
       field: 'follower_id',
     });
+  });
+
+  it('messages: hide leaves system notes out of the page and out of total_count', async () => {
+    const follower = (await h.customerSays('a question for the bot', { visitor: 'v-hide', name: 'Chai' }))!
+      .follower;
+    await h.server.app.ctx.db.insert(messages).values({
+      id: newId(),
+      accountId: h.owner.accountId,
+      followerId: follower._id,
+      type: 'reply',
+      fromType: 'system',
+      items: [{ type: 'text', text: 'The bot answered' }],
+      text: '',
+      delivery: 'sent',
+    });
+    await h.customerSays('and one more', { visitor: 'v-hide' });
+    const texts = (body: { list: { messages_sent: { text: string }[] }[] }) =>
+      body.list.map((m) => m.messages_sent[0].text);
+    const all = await h.api('GET', '/api/chat/messages', { follower_id: follower._id });
+    expect(texts(all.body)).toEqual(['a question for the bot', 'The bot answered', 'and one more']);
+    expect(all.body.total_count).toBe(3);
+    const said = await h.api('GET', '/api/chat/messages', { follower_id: follower._id, hide: 'true' });
+    expect(texts(said.body)).toEqual(['a question for the bot', 'and one more']);
+    expect(said.body.total_count).toBe(2);
+    const page = await h.api('GET', '/api/chat/messages', {
+      follower_id: follower._id,
+      skip: '1',
+      limit: '1',
+    });
+    expect(texts(page.body)).toEqual(['The bot answered']);
+    expect(page.body.total_count).toBe(3);
   });
 
   it('reconnect returns the lists and the open chat with its latest 20 messages and media', async () => {
