@@ -101,103 +101,103 @@ function boxLocales(): esbuild.Plugin {
   };
 }
 
+/** A module of a package replaced by our own few lines: `specifier` as imported from inside `within`. */
+interface ModuleStub {
+  specifier: RegExp;
+  /** The package whose files import it (any importer when absent). */
+  within?: string;
+  contents: string;
+  /** Where the stub's own imports resolve from. */
+  resolveDir?: string;
+}
+
+/** A plugin that loads each stub instead of the module it stands for. */
+function stubModules(name: string, stubs: ModuleStub[]): esbuild.Plugin {
+  return {
+    name,
+    setup(b) {
+      stubs.forEach((stub, index) => {
+        b.onResolve({ filter: stub.specifier }, (args) =>
+          !stub.within || args.importer.includes(`${path.sep}${stub.within}${path.sep}`)
+            ? { path: String(index), namespace: name }
+            : undefined,
+        );
+      });
+      b.onLoad({ filter: /.*/, namespace: name }, (args) => {
+        const { contents, resolveDir } = stubs[Number(args.path)];
+        return { contents, resolveDir, loader: 'js' };
+      });
+    },
+  };
+}
+
+const packageDir = (name: string) => path.join(root, 'node_modules', name, 'build/esm');
+
 /**
  * The widget's socket is websocket only (spec 7): engine.io-client is entered through a module that
  * names only the websocket transport, so its polling and WebTransport code stays out of the bundle.
  */
-function websocketOnly(): esbuild.Plugin {
-  const engineDir = path.join(root, 'node_modules/engine.io-client/build/esm');
-  const entry = [
-    "export { Socket } from './socket.js';",
-    "export { installTimerFunctions } from './util.js';",
-    "export { parse } from './contrib/parseuri.js';",
-    "export { nextTick } from './globals.js';",
-    "export { WS as WebSocket } from './transports/websocket.js';",
-    'export const Fetch = undefined, NodeXHR = undefined, XHR = undefined, NodeWebSocket = undefined, WebTransport = undefined;',
-  ].join('\n');
-  return {
-    name: 'websocket-only',
-    setup(b) {
-      b.onResolve({ filter: /^engine\.io-client$/ }, () => ({
-        path: 'engine-entry',
-        namespace: 'websocket-only',
-      }));
-      b.onResolve({ filter: /^\.\/transports\/index\.js$/ }, (args) =>
-        args.importer.includes(`${path.sep}engine.io-client${path.sep}`)
-          ? { path: 'transports', namespace: 'websocket-only' }
-          : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: 'websocket-only' }, (args) => ({
-        contents:
-          args.path === 'engine-entry'
-            ? entry
-            : "import { WS } from './transports/websocket.js'; export const transports = { websocket: WS };",
-        resolveDir: engineDir,
-        loader: 'js',
-      }));
+const websocketOnly = () =>
+  stubModules('websocket-only', [
+    {
+      specifier: /^engine\.io-client$/,
+      contents: [
+        "export { Socket } from './socket.js';",
+        "export { installTimerFunctions } from './util.js';",
+        "export { parse } from './contrib/parseuri.js';",
+        "export { nextTick } from './globals.js';",
+        "export { WS as WebSocket } from './transports/websocket.js';",
+        'export const Fetch = undefined, NodeXHR = undefined, XHR = undefined, NodeWebSocket = undefined, WebTransport = undefined;',
+      ].join('\n'),
+      resolveDir: packageDir('engine.io-client'),
     },
-  };
-}
+    {
+      specifier: /^\.\/transports\/index\.js$/,
+      within: 'engine.io-client',
+      contents:
+        "import { WS } from './transports/websocket.js'; export const transports = { websocket: WS };",
+      resolveDir: packageDir('engine.io-client'),
+    },
+  ]);
 
 /**
  * The widget's socket carries JSON only (core/realtime/events.ts): socket.io-parser's code for
  * binary attachments is left out, so a binary packet, which the server never sends it, is refused.
+ * So is engine.io-parser's base64 decoder, which only binary packets over polling need.
  */
-function jsonOnlySocket(): esbuild.Plugin {
-  return {
-    name: 'json-only-socket',
-    setup(b) {
-      b.onResolve({ filter: /^\.\/(binary|is-binary)\.js$/ }, (args) =>
-        args.importer.includes(`${path.sep}socket.io-parser${path.sep}`)
-          ? { path: args.path, namespace: 'json-only-socket' }
-          : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: 'json-only-socket' }, (args) => ({
-        contents:
-          args.path === './binary.js'
-            ? 'export const deconstructPacket = (packet) => ({ packet, buffers: [] }), reconstructPacket = (packet) => packet;'
-            : 'export const isBinary = () => false, hasBinary = () => false;',
-        loader: 'js',
-      }));
+const jsonOnlySocket = () =>
+  stubModules('json-only-socket', [
+    {
+      specifier: /^\.\/binary\.js$/,
+      within: 'socket.io-parser',
+      contents:
+        'export const deconstructPacket = (packet) => ({ packet, buffers: [] }), reconstructPacket = (packet) => packet;',
     },
-  };
-}
+    {
+      specifier: /^\.\/is-binary\.js$/,
+      within: 'socket.io-parser',
+      contents: 'export const isBinary = () => false, hasBinary = () => false;',
+    },
+    {
+      specifier: /^\.\/contrib\/base64-arraybuffer\.js$/,
+      within: 'engine.io-parser',
+      contents: "export const decode = () => { throw new Error('binary packet refused'); };",
+    },
+  ]);
 
 /**
- * The widget makes its socket with socket.io-client's Manager (core/realtime/sockets.ts): io()'s
- * address parser and shared-manager cache stay out of its bundle, and a widget module that reaches
- * for io() fails the build. engine.io-parser's base64 decoder is for binary packets over polling,
- * which a websocket-only, JSON-only socket never receives: such a packet is refused.
+ * The widget makes its socket with socket.io-client's Manager (core/realtime/widgetSocket.ts):
+ * io()'s address parser and shared-manager cache stay out of its bundle, and a widget module that
+ * reaches for io() fails the build.
  */
-function managerOnlySocket(): esbuild.Plugin {
-  const clientDir = path.join(root, 'node_modules/socket.io-client/build/esm');
-  return {
-    name: 'manager-only-socket',
-    setup(b) {
-      b.onResolve({ filter: /^socket\.io-client$/ }, () => ({
-        path: 'entry',
-        namespace: 'manager-only-socket',
-      }));
-      b.onResolve({ filter: /^\.\/contrib\/base64-arraybuffer\.js$/ }, (args) =>
-        args.importer.includes(`${path.sep}engine.io-parser${path.sep}`)
-          ? { path: 'base64', namespace: 'manager-only-socket' }
-          : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: 'manager-only-socket' }, (args) =>
-        args.path === 'entry'
-          ? {
-              contents: "export { Manager } from './manager.js'; export { Socket } from './socket.js';",
-              resolveDir: clientDir,
-              loader: 'js',
-            }
-          : {
-              contents: "export const decode = () => { throw new Error('binary packet refused'); };",
-              loader: 'js',
-            },
-      );
+const managerOnlySocket = () =>
+  stubModules('manager-only-socket', [
+    {
+      specifier: /^socket\.io-client$/,
+      contents: "export { Manager } from './manager.js'; export { Socket } from './socket.js';",
+      resolveDir: packageDir('socket.io-client'),
     },
-  };
-}
+  ]);
 
 const widgetCommon: esbuild.BuildOptions = {
   ...shared,
