@@ -20,6 +20,15 @@ export function viewerOf(ctx: AppContext, request: FastifyRequest): Promise<View
   });
 }
 
+/** A follower read in the caller's account, when it is in a queue they may see; 404 otherwise. */
+export function seenFollower<T extends { lcQueueId: string | null }>(
+  viewer: Viewer,
+  row: T | null | undefined,
+): T {
+  if (!row || !seesQueue(viewer, row.lcQueueId)) throw new NotFound(SERVER_MESSAGES.chatMissing);
+  return row;
+}
+
 /** The follower, when it is in the caller's account and in a queue they may see; 404 otherwise. */
 export async function findFollower(ctx: AppContext, viewer: Viewer, followerId: string) {
   const [row] = await ctx.db
@@ -27,8 +36,7 @@ export async function findFollower(ctx: AppContext, viewer: Viewer, followerId: 
     .from(followers)
     .where(and(eq(followers.id, followerId), eq(followers.accountId, viewer.accountId)))
     .limit(1);
-  if (!row || !seesQueue(viewer, row.lcQueueId)) throw new NotFound(SERVER_MESSAGES.chatMissing);
-  return row;
+  return seenFollower(viewer, row);
 }
 
 /** Where this server is reached from, for links to files (PUBLIC_URL behind a proxy). */

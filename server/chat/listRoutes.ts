@@ -17,7 +17,7 @@ import { findFollower, viewerOf } from './access';
 import { queryFollowers } from './followerQuery';
 import { followersToWire, followerToWireOne } from './followerView';
 import { chatTypeOf, fieldsOf, integer, optionalBoolean, optionalString, requiredString } from './input';
-import { allMessages, chatMedia, followerMessagesPage, messagesPage, messagesToWire } from './messageQuery';
+import { allMessages, chatMedia, followerMessagesPage } from './messageQuery';
 import { messages, queues } from './schema';
 import { isBusinessTime, loadChatSettings } from './settings';
 import { unreadCounts } from './unread';
@@ -138,12 +138,8 @@ export function registerChatListRoutes(app: FastifyInstance, ctx: AppContext) {
     const chatlist = await followersList(ctx, viewer, { ...query, skip: 0 });
     const followerId = optionalString(query, 'follower_id', { max: 64 });
     if (!followerId) return { chatlist, filelist: [], messageList: [] };
-    const follower = await findFollower(ctx, viewer, followerId);
-    const [page, filelist] = await Promise.all([
-      messagesPage(ctx.db, follower.id, { skip: 0 }),
-      chatMedia(ctx.db, follower.id),
-    ]);
-    return { chatlist, filelist, messageList: page.list };
+    const page = await followerMessagesPage(ctx, viewer, followerId, { skip: 0 });
+    return { chatlist, filelist: await chatMedia(ctx.db, page.follower.id), messageList: page.list };
   });
 
   app.get('/api/chat/messages', async (request) => {
@@ -156,14 +152,11 @@ export function registerChatListRoutes(app: FastifyInstance, ctx: AppContext) {
       hide: optionalBoolean(query, 'hide') ?? false,
     };
     const [page, settings] = await Promise.all([
-      followerMessagesPage(ctx.database, viewer.accountId, followerId, options),
+      followerMessagesPage(ctx, viewer, followerId, options),
       loadChatSettings(ctx.db, viewer.accountId),
     ]);
-    // findFollower's rule, on the follower the same statement read.
-    if (!page.follower || !seesQueue(viewer, page.follower.lcQueueId))
-      throw new NotFound(SERVER_MESSAGES.chatMissing);
     return {
-      list: await messagesToWire(ctx.db, page.rows),
+      list: page.list,
       message: { is_business_time: isBusinessTime(settings.business_hours, new Date()) },
       total_count: page.total,
     };

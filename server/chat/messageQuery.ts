@@ -1,11 +1,14 @@
 // Reading a chat's messages: pages of 20 by seq (spec 9), every message, and its media.
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE } from '../../core/models/message';
-import { type Database, type Db, statement } from '../db/client';
+import type { AppContext } from '../context';
+import { type Db, statement } from '../db/client';
+import { seenFollower } from './access';
 import { userSummaries } from './followerView';
 import { toFollowerRow, toMessageRow } from './rows';
 import { type followers, messages } from './schema';
 import { messageToWire, seconds, type UserSummary, type WireMessage } from './serialize';
+import type { Viewer } from './viewer';
 
 type MessageRow = typeof messages.$inferSelect;
 type FollowerRow = typeof followers.$inferSelect;
@@ -21,41 +24,12 @@ export async function messagesToWire(db: Db, rows: MessageRow[]): Promise<WireMe
 export const MESSAGE_COUNT_CAP = 100_000;
 
 /**
- * A page of messages: `skip` counts from the newest; the page comes oldest first. `hide` leaves out
- * system notes (chat opened/closed markers), showing only what was said. Messages are in time
- * order (then arrival): history merged in from a chat import falls where it belongs.
- */
-export async function messagesPage(
-  db: Db,
-  followerId: string,
-  options: { skip: number; limit?: number; hide?: boolean },
-): Promise<{ list: WireMessage[]; total: number }> {
-  const where = and(
-    eq(messages.followerId, followerId),
-    options.hide ? ne(messages.fromType, 'system') : undefined,
-  ) as SQL;
-  const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.createdAt), desc(messages.seq))
-      .offset(options.skip)
-      .limit(options.limit ?? MESSAGE_PAGE_SIZE),
-    db.execute(
-      sql`select count(*)::int as n from (select 1 from ${messages} where ${where} limit ${MESSAGE_COUNT_CAP}) t`,
-    ),
-  ]);
-  const total = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-  return { list: await messagesToWire(db, rows.reverse()), total };
-}
-
-/**
- * GET /api/chat/messages in one statement: the follower (in the caller's account), a page of its
- * messages and their count, where `findFollower` and `messagesPage` took three round trips (on
- * PGlite each costs its parse, plan and six protocol steps in the server's own thread). The page
- * is read only when the follower is in the account; the queue check stays the caller's (seesQueue),
- * which throws the page away unseen.
+ * The follower the caller may see (404 otherwise, see access.ts) and a page of its messages with
+ * their count, in one statement: on PGlite each statement costs its parse, plan and six protocol
+ * steps in the server's own thread, and this took three. `skip` counts from the newest; the page
+ * comes oldest first. `hide` leaves out system notes (chat opened/closed markers), showing only what
+ * was said. Messages are in time order (then arrival): history merged in from a chat import falls
+ * where it belongs. The page is read only for a follower of the caller's account.
  */
 const FOLLOWER_PAGE = statement(
   'chat_follower_messages_page',
@@ -81,22 +55,21 @@ select (select row_to_json(f) from f) as follower,
 
 type Json = Record<string, unknown>;
 
-/** The follower (null when it is not in the account) and, when it is, a page as `messagesPage` gives. */
 export async function followerMessagesPage(
-  database: Database,
-  accountId: string,
+  ctx: AppContext,
+  viewer: Viewer,
   followerId: string,
   options: { skip: number; limit?: number; hide?: boolean },
-): Promise<{ follower: FollowerRow | null; rows: MessageRow[]; total: number }> {
-  const [row] = await database.run<{ follower: Json | null; list: Json[] | string; total: number }>(
+): Promise<{ follower: FollowerRow; list: WireMessage[]; total: number }> {
+  const [row] = await ctx.database.run<{ follower: Json | null; list: Json[] | string; total: number }>(
     FOLLOWER_PAGE,
-    [followerId, accountId, options.skip, options.limit ?? MESSAGE_PAGE_SIZE, options.hide ?? false],
+    [followerId, viewer.accountId, options.skip, options.limit ?? MESSAGE_PAGE_SIZE, options.hide ?? false],
   );
-  if (!row?.follower) return { follower: null, rows: [], total: 0 };
+  const follower = seenFollower(viewer, row?.follower ? toFollowerRow(row.follower) : null);
   const list = typeof row.list === 'string' ? (JSON.parse(row.list) as Json[]) : row.list;
   return {
-    follower: toFollowerRow(row.follower),
-    rows: list.map(toMessageRow).reverse(),
+    follower,
+    list: await messagesToWire(ctx.db, list.map(toMessageRow).reverse()),
     total: Number(row.total),
   };
 }
