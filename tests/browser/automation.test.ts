@@ -115,7 +115,10 @@ describe('automation console', () => {
     await editor.getByTestId('add-quick-reply').click();
     await editor.getByTestId('quick-reply').getByLabel('Label').fill('Map');
     await editor.getByTestId('quick-reply').getByLabel('Message').fill('where');
-    // Drag the sticker above the text.
+    // Drag the sticker above the text. Each step waits for what dnd-kit announces, as a hand waits
+    // to see the row move: on a busy machine a release sent before React has drawn the row over its
+    // new place drops it where it was.
+    const live = page.locator('[id^="DndLiveRegion"]');
     const handles = editor.locator('.auto-handle');
     const from = await handles.nth(1).boundingBox();
     const to = await handles.nth(0).boundingBox();
@@ -123,7 +126,9 @@ describe('automation console', () => {
     await page.mouse.move(from.x + 5, from.y + 5);
     await page.mouse.down();
     await page.mouse.move(from.x + 5, from.y - 10, { steps: 5 });
+    await expect.poll(() => live.textContent()).toMatch(/Picked up item 2 of 2\.|Item 2 is over position/);
     await page.mouse.move(to.x + 5, to.y - 5, { steps: 10 });
+    await expect.poll(() => live.textContent()).toBe('Item 2 is over position 1 of 2.');
     await page.mouse.up();
     await expect
       .poll(() => editor.getByTestId('reply-item').first().getAttribute('data-type'))
