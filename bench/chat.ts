@@ -316,6 +316,15 @@ async function benchOn(kind: 'pglite' | 'postgres'): Promise<BenchRow[]> {
       process.stdout.write(
         `  ${r.figure}: ${typeof r.value === 'number' ? `${r.value.toFixed(2)} ${r.unit}` : r.value} (goal ${r.goal})\n`,
       );
+    // The spread behind each p99: a high tail over a low median is pauses, not the query.
+    for (const [name, values] of Object.entries({
+      followers: result.followers,
+      messages: result.messages,
+      send: result.send,
+    }))
+      process.stdout.write(
+        `  ${name} spread (ms): ${[50, 90, 99, 100].map((p) => `p${p} ${percentile(values, p).toFixed(2)}`).join(', ')}\n`,
+      );
     return rows;
   } finally {
     await app.close();

@@ -80,7 +80,19 @@ describe('media page', () => {
         upload('price-list.pdf', pdf(), 'application/pdf'),
         upload('winter.jpg', await jpeg(), 'image/jpeg'),
       ]);
-    await expect.poll(() => page.locator('[data-upload-state="success"]').count()).toBe(3);
+    // Each upload is drawn by sharp on the server; beside the other test files on a busy 2-core
+    // machine three of them once took over 10 s. A failure names each row's state.
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('[data-upload-state]')
+            .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-upload-state'))),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toEqual(['success', 'success', 'success']);
     await expect.poll(() => page.locator('.media-card').count()).toBe(3);
     expect(await card(page, 'summer-sale.png').textContent()).toContain('120 × 80');
     await expect.poll(() => page.locator('.media-storage').textContent()).not.toContain('0 Bytes of');
