@@ -1,11 +1,15 @@
-// The inbox list in SQL over the followers table alone (the lc_* copy of the live chat keeps
-// joins off the hot path). Every predicate here mirrors a pure rule in core/chat: chat types
+// The inbox list in SQL, filtered and ordered on the followers table alone (the lc_* copy of the
+// live chat keeps joins out of the filters; only the page's rows look up their live chat's times).
+// Every predicate here mirrors a pure rule in core/chat: chat types
 // (chatTypes.ts), pinned chats (pinned.ts) and queue visibility (core/access/queues.ts); a
 // property test checks that they agree.
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ChatType } from '../../core/chat/chatTypes';
-import type { Db } from '../db/client';
-import { followers } from './schema';
+import { type Database, type Db, statementFor } from '../db/client';
+import { toFollowerRow } from './rows';
+import { followers, livechats } from './schema';
+import type { LivechatTimes } from './serialize';
 import { TtlCache } from './ttlCache';
 import { type Viewer, viewerQueueScope } from './viewer';
 
@@ -109,20 +113,64 @@ export function escapeLike(text: string): string {
 }
 
 const recent = [sql`${f.lastMessageAt} desc nulls last`, desc(f.id)];
+const dialect = new PgDialect();
 
 /** Pinned chats are few by nature; more than this is a team problem, not a list to page through. */
 export const PINNED_LIMIT = 200;
 /** Counting stops here: past it the console shows "10,000+" rather than making every list call slow. */
 export const COUNT_CAP = 10_000;
 
+/**
+ * The pinned chats and a page of the rest, each with its live chat's times, in one statement:
+ * rows come back as JSON (one value to parse instead of some thirty columns per row, which on PGlite
+ * cost more than the query), and the statement is prepared once per distinct text (client.ts
+ * statementFor). The count is cached apart (cachedCount).
+ */
+function listStatement(viewer: Viewer, q: FollowersQuery) {
+  const base = baseWhere(viewer, q);
+  const page = (where: SQL, tail: SQL) => sql`(
+    select coalesce(json_agg(p order by p.last_message_at desc nulls last, p.id desc), '[]'::json) from (
+      select ${f}.*, ${livechats.id} as livechat_found, ${livechats.countdownUntil} as livechat_countdown_until,
+        ${livechats.lastCustomerAt} as livechat_last_customer_at
+      from ${f} left join ${livechats} on ${livechats.id} = ${f.livechatId}
+      where ${where}
+      order by ${sql.join(recent, sql`, `)}
+      ${tail}
+    ) p)`;
+  const pinned =
+    q.skip === 0
+      ? page(and(base, pinnedWhere(viewer, q.chatType)) as SQL, sql`limit ${PINNED_LIMIT}`)
+      : sql`'[]'::json`;
+  const rows = page(
+    and(base, notPinnedWhere(viewer, q.chatType)) as SQL,
+    sql`offset ${q.skip} limit ${q.limit}`,
+  );
+  return dialect.sqlToQuery(sql`select ${pinned} as pinned, ${rows} as rows`);
+}
+
+type Json = Record<string, unknown>;
+
+function rowsWithTimes(list: Json[] | string, times: Map<string, LivechatTimes>): FollowerRow[] {
+  const parsed = typeof list === 'string' ? (JSON.parse(list) as Json[]) : list;
+  return parsed.map((raw) => {
+    const row = toFollowerRow(raw);
+    if (raw.livechat_found) {
+      const at = (value: unknown) => (value ? new Date(value as string) : null);
+      times.set(raw.livechat_found as string, {
+        countdownUntil: at(raw.livechat_countdown_until),
+        lastCustomerAt: at(raw.livechat_last_customer_at),
+      });
+    }
+    return row;
+  });
+}
+
 export async function queryFollowers(
-  db: Db,
+  database: Database,
   viewer: Viewer,
   q: FollowersQuery,
-): Promise<{ pinned: FollowerRow[]; rows: FollowerRow[]; total: number }> {
-  const base = baseWhere(viewer, q);
-  const pinned = pinnedWhere(viewer, q.chatType);
-  const listWhere = and(base, notPinnedWhere(viewer, q.chatType)) as SQL;
+): Promise<{ pinned: FollowerRow[]; rows: FollowerRow[]; total: number; times: Map<string, LivechatTimes> }> {
+  const listWhere = and(baseWhere(viewer, q), notPinnedWhere(viewer, q.chatType)) as SQL;
   const countKey = JSON.stringify([
     viewer.accountId,
     viewer.userId,
@@ -132,25 +180,13 @@ export async function queryFollowers(
     q.assigneeId,
     q.search,
   ]);
-  const [pinnedRows, rows, total] = await Promise.all([
-    q.skip === 0
-      ? db
-          .select()
-          .from(f)
-          .where(and(base, pinned))
-          .orderBy(...recent)
-          .limit(PINNED_LIMIT)
-      : Promise.resolve([] as FollowerRow[]),
-    db
-      .select()
-      .from(f)
-      .where(listWhere)
-      .orderBy(...recent)
-      .offset(q.skip)
-      .limit(q.limit),
-    cachedCount(countKey, () => countCapped(db, listWhere)),
+  const query = listStatement(viewer, q);
+  const [[row], total] = await Promise.all([
+    database.run<{ pinned: Json[] | string; rows: Json[] | string }>(statementFor(query.sql), query.params),
+    cachedCount(countKey, () => countCapped(database.db, listWhere)),
   ]);
-  return { pinned: pinnedRows, rows, total };
+  const times = new Map<string, LivechatTimes>();
+  return { pinned: rowsWithTimes(row.pinned, times), rows: rowsWithTimes(row.rows, times), total, times };
 }
 
 /**

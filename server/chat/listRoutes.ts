@@ -81,7 +81,7 @@ async function visibleQueues(ctx: AppContext, viewer: Viewer) {
 
 /** The inbox lists as GET /api/chat/followers answers them. */
 export async function followersList(ctx: AppContext, viewer: Viewer, query: Record<string, unknown>) {
-  const result = await queryFollowers(ctx.db, viewer, {
+  const result = await queryFollowers(ctx.database, viewer, {
     skip: integer(query, 'skip', { min: 0, max: 1_000_000, fallback: 0 }),
     limit: integer(query, 'limit', { min: 1, max: LIST_LIMIT_MAX, fallback: 20 }),
     chatType: chatTypeOf(query),
@@ -89,7 +89,7 @@ export async function followersList(ctx: AppContext, viewer: Viewer, query: Reco
     assigneeId: optionalString(query, 'assignee_id', { max: 80 }) ?? undefined,
     search: optionalString(query, 'search', { max: 100 }) ?? undefined,
   });
-  const wire = await followersToWire(ctx.db, [...result.pinned, ...result.rows]);
+  const wire = await followersToWire(ctx.db, [...result.pinned, ...result.rows], result.times);
   const pinned = wire.slice(0, result.pinned.length);
   const data = wire.slice(result.pinned.length);
   return { chat_pin: { data: pinned }, chat: { data, total_count: result.total } };

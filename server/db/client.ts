@@ -1,6 +1,7 @@
 // Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Both are driven through Drizzle's Postgres dialect, so the rest of the server sees one type.
 
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -19,8 +20,9 @@ export interface RawTransaction {
 }
 
 /**
- * A hot-path SQL statement written out once ($1, $2, … parameters): PostgreSQL parses and plans it
- * once per pooled connection (a named prepared statement), and no query builder runs per call.
+ * A hot-path SQL statement written out once ($1, $2, … parameters): the database parses and plans
+ * it once (a named prepared statement: per pooled connection on PostgreSQL, once on PGlite, see
+ * pglitePrepared.ts), and no query builder runs per call.
  */
 export interface Statement {
   readonly name: string;
@@ -34,6 +36,23 @@ export function statement(name: string, text: string): Statement {
   if (statementNames.has(name)) throw new Error(`Statement ${name} is defined twice`);
   statementNames.add(name);
   return { name, text: text.replace(/\s+/g, ' ').trim() };
+}
+
+const dynamicStatements = new Map<string, Statement>();
+/** Distinct texts remembered at most (a query builder makes a few per list filter). */
+const DYNAMIC_STATEMENTS_MAX = 1_000;
+
+/**
+ * A statement whose text a query builder makes at run time (drizzle's sqlToQuery): named by the
+ * hash of its text, so each distinct text is prepared once, and the same text always has the same
+ * name on every connection.
+ */
+export function statementFor(text: string): Statement {
+  const known = dynamicStatements.get(text);
+  if (known) return known;
+  const made = { name: `dyn_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text };
+  if (dynamicStatements.size < DYNAMIC_STATEMENTS_MAX) dynamicStatements.set(text, made);
+  return made;
 }
 
 export interface Database {
@@ -127,6 +146,8 @@ export async function openDatabase(options: {
   // 32 MB of shared buffers (PostgreSQL's default is 128 MB): the files stay in the system's page
   // cache anyway, and the embedded server then idles in ~290 MB instead of ~430 MB.
   const client = await PGlite.create(dir, { postgresqlconf: ['shared_buffers=32MB'] });
+  const { preparedRunner } = await import('./pglitePrepared');
+  const runPrepared = preparedRunner(client);
   return {
     db: drizzlePglite({ client, schema }) as unknown as Db,
     kind: 'pglite',
@@ -139,8 +160,7 @@ export async function openDatabase(options: {
           query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
         }),
       ),
-    run: async <T>(st: Statement, params: readonly unknown[]) =>
-      (await client.query<T>(st.text, params as unknown[])).rows,
+    run: runPrepared,
     close: () => client.close(),
   };
 }

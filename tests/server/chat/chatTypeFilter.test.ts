@@ -195,7 +195,7 @@ describe.each(await testDatabases())('chat_type SQL agrees with core on %s (seed
     // What the owner's list pages show, the count included.
     forgetCounts();
     for (const chatType of CHAT_TYPE_GROUPS[0]) {
-      const result = await queryFollowers(db, owner, { skip: 0, limit: 1000, chatType });
+      const result = await queryFollowers(database, owner, { skip: 0, limit: 1000, chatType });
       expect([...result.pinned, ...result.rows].filter((r) => r.livechatId === null)).toEqual([]);
     }
   });
@@ -204,7 +204,7 @@ describe.each(await testDatabases())('chat_type SQL agrees with core on %s (seed
     const db = database.db;
     for (const viewer of viewers) {
       for (const chatType of CHAT_TYPES) {
-        const result = await queryFollowers(db, viewer, { skip: 0, limit: 1000, chatType });
+        const result = await queryFollowers(database, viewer, { skip: 0, limit: 1000, chatType });
         const where = and(
           eq(followers.accountId, accountId),
           chatTypeWhere(chatType),
