@@ -33,7 +33,7 @@ import { withTimeout } from '../channels/platformErrors';
 import { findPlatformChannel, requireEnabled } from '../channels/store';
 import { accountRoom } from '../chat/rooms';
 import type { AppContext } from '../context';
-import { rowsOf } from '../db/client';
+import { built, rowsOf } from '../db/client';
 import { channelItems, lineBroadcastMessages } from './prepare';
 import { broadcastBatches, broadcastRecipients, broadcasts, type LinkPart } from './schema';
 import { audienceWhere } from './targets';
@@ -90,8 +90,9 @@ const progressOf = (
  * one that claimed it died before fixing its recipients) become Expired instead of going out late.
  */
 export async function expireOverdue(ctx: AppContext): Promise<void> {
-  const rows = rowsOf<{ id: string; account_id: string }>(
-    await ctx.db.execute(sql`
+  // Prepared once (client.ts built), as claimDue: every process runs both every second all day.
+  const rows = await ctx.database.run<{ id: string; account_id: string }>(
+    ...built(sql`
       update broadcasts set status = 'Expired', error = ${SEND_MESSAGES.expired}, finished_at = now(), updated_at = now()
       where status in ('Scheduled', 'Sending') and prepared_at is null
         and (lease_until is null or lease_until < now())
@@ -104,8 +105,8 @@ export async function expireOverdue(ctx: AppContext): Promise<void> {
 
 /** Takes the lease of the next due broadcast, if any; no two processes get the same one. */
 export async function claimDue(ctx: AppContext, owner: string): Promise<BroadcastRow | null> {
-  const [claimed] = rowsOf<{ id: string }>(
-    await ctx.db.execute(sql`
+  const [claimed] = await ctx.database.run<{ id: string }>(
+    ...built(sql`
       update broadcasts
       set status = 'Sending', lease_owner = ${owner},
         lease_until = now() + make_interval(secs => ${LEASE_SECONDS}::float8),

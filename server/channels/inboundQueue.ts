@@ -7,6 +7,7 @@
 import { and, asc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { newId } from '../accounts/ids';
 import type { AppContext } from '../context';
+import { built } from '../db/client';
 import { channelInbound, type InboundPlatform } from './schema';
 import { findPlatformChannel, type PlatformChannel } from './store';
 
@@ -129,7 +130,8 @@ export function processSoon(ctx: AppContext, ids: readonly string[]) {
 
 /** Picks up events left pending (a crash after the 200, a failed attempt whose wait is over). */
 export async function sweepInbound(ctx: AppContext, now = new Date()): Promise<number> {
-  const rows = await ctx.db
+  // Prepared once (client.ts built): every process runs this every few seconds all day.
+  const query = ctx.db
     .select({ id: channelInbound.id })
     .from(channelInbound)
     .where(
@@ -141,6 +143,7 @@ export async function sweepInbound(ctx: AppContext, now = new Date()): Promise<n
     )
     .orderBy(asc(channelInbound.receivedAt))
     .limit(100);
+  const rows = await ctx.database.run<{ id: string }>(...built(query));
   await processInboundRows(
     ctx,
     rows.map((r) => r.id),

@@ -11,7 +11,7 @@ import {
   retryDelayMs,
 } from '../channels/adapters';
 import type { AppContext } from '../context';
-import { statement } from '../db/client';
+import { built, statement } from '../db/client';
 import { followerToWireOne } from './followerView';
 import { messagesToWire } from './messageQuery';
 import { emitChat } from './notify';
@@ -144,7 +144,8 @@ export async function deliverMessage(ctx: AppContext, messageId: string, fresh?:
 /** Retries messages left pending (crash, restart, a slow platform). */
 export async function sweepPending(ctx: AppContext): Promise<number> {
   const before = new Date(Date.now() - PENDING_GRACE_MS);
-  const rows = await ctx.db
+  // Prepared once (client.ts built): every process runs this every few seconds all day.
+  const query = ctx.db
     .select({ id: messages.id })
     .from(messages)
     .where(
@@ -156,6 +157,7 @@ export async function sweepPending(ctx: AppContext): Promise<number> {
     )
     .orderBy(messages.createdAt)
     .limit(100);
+  const rows = await ctx.database.run<{ id: string }>(...built(query));
   for (const { id } of rows) await deliverMessage(ctx, id);
   return rows.length;
 }

@@ -4,9 +4,8 @@
 // (chatTypes.ts), pinned chats (pinned.ts) and queue visibility (core/access/queues.ts); a
 // property test checks that they agree.
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, not, or, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ChatType } from '../../core/chat/chatTypes';
-import { type Database, type Db, statementFor } from '../db/client';
+import { built, type Database, type Db } from '../db/client';
 import { toFollowerRow } from './rows';
 import { followers, livechats } from './schema';
 import type { LivechatTimes } from './serialize';
@@ -113,7 +112,6 @@ export function escapeLike(text: string): string {
 }
 
 const recent = [sql`${f.lastMessageAt} desc nulls last`, desc(f.id)];
-const dialect = new PgDialect();
 
 /** Pinned chats are few by nature; more than this is a team problem, not a list to page through. */
 export const PINNED_LIMIT = 200;
@@ -124,7 +122,7 @@ export const COUNT_CAP = 10_000;
  * The pinned chats and a page of the rest, each with its live chat's times, in one statement:
  * rows come back as JSON (one value to parse instead of some thirty columns per row, which on PGlite
  * cost more than the query), and the statement is prepared once per distinct text (client.ts
- * statementFor). The count is cached apart (cachedCount).
+ * built). The count is cached apart (cachedCount).
  */
 function listStatement(viewer: Viewer, q: FollowersQuery) {
   const base = baseWhere(viewer, q);
@@ -145,7 +143,7 @@ function listStatement(viewer: Viewer, q: FollowersQuery) {
     and(base, notPinnedWhere(viewer, q.chatType)) as SQL,
     sql`offset ${q.skip} limit ${q.limit}`,
   );
-  return dialect.sqlToQuery(sql`select ${pinned} as pinned, ${rows} as rows`);
+  return sql`select ${pinned} as pinned, ${rows} as rows`;
 }
 
 type Json = Record<string, unknown>;
@@ -180,9 +178,8 @@ export async function queryFollowers(
     q.assigneeId,
     q.search,
   ]);
-  const query = listStatement(viewer, q);
   const [[row], total] = await Promise.all([
-    database.run<{ pinned: Json[] | string; rows: Json[] | string }>(statementFor(query.sql), query.params),
+    database.run<{ pinned: Json[] | string; rows: Json[] | string }>(...built(listStatement(viewer, q))),
     cachedCount(countKey, () => countCapped(database.db, listWhere)),
   ]);
   const times = new Map<string, LivechatTimes>();

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is, SQL } from 'drizzle-orm';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { defaultPoolSize } from '../config';
 import { schema } from './schema';
 
@@ -53,6 +54,17 @@ export function statementFor(text: string): Statement {
   const made = { name: `dyn_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text };
   if (dynamicStatements.size < DYNAMIC_STATEMENTS_MAX) dynamicStatements.set(text, made);
   return made;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A query builder's output as a statement and its parameters, to run with Database.run (prepared
+ * once per distinct text): for the list reads and the timers that run all day.
+ */
+export function built(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): [Statement, unknown[]] {
+  const { sql, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
+  return [statementFor(sql), params];
 }
 
 export interface Database {
