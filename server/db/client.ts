@@ -60,7 +60,8 @@ const dialect = new PgDialect();
 
 /**
  * A query builder's output as a statement and its parameters, to run with Database.run (prepared
- * once per distinct text): for the list reads and the timers that run all day.
+ * once per distinct text): for the list reads and the timers that run all day. Only for queries of
+ * a few shapes: each distinct text stays prepared on every connection.
  */
 export function built(query: SQL | { toSQL(): { sql: string; params: unknown[] } }): [Statement, unknown[]] {
   const { sql, params } = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();

@@ -4,8 +4,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, statement, statementFor } from '../../../server/db/client';
+import { preparedRunner } from '../../../server/db/pglitePrepared';
 import { createTestDatabase, postgresAvailable } from '../../helpers/postgres';
 
 const pgUp = await postgresAvailable();
@@ -88,5 +90,28 @@ describe.each([['pglite'], ['postgres']] as const)('prepared statements on %s', 
     expect(statementFor(text).name).toBe(statementFor(` ${text}`.slice(1)).name);
     expect(await database.run(statementFor(text), ['b'])).toEqual([{ n: 1 }]);
     expect(await database.run(statementFor(text), ['c'])).toEqual([{ n: 2 }]);
+  });
+});
+
+describe('prepared statements on PGlite, past the most it keeps', () => {
+  it('runs further statements unnamed, with the same answers', async () => {
+    const client = await PGlite.create('memory://');
+    try {
+      const run = preparedRunner(client, 2);
+      const names = async () =>
+        (
+          await client.query<{ name: string }>('select name from pg_prepared_statements order by name')
+        ).rows.map((r) => r.name);
+      for (const n of [1, 2, 3, 4])
+        expect(await run(statementFor(`select $1::int + ${n} as n`), [10])).toEqual([{ n: 10 + n }]);
+      // The first two stay prepared and keep answering; the others were never kept.
+      expect(await names()).toEqual(
+        [statementFor('select $1::int + 1 as n').name, statementFor('select $1::int + 2 as n').name].sort(),
+      );
+      expect(await run(statementFor('select $1::int + 1 as n'), [1])).toEqual([{ n: 2 }]);
+      expect(await run(statementFor('select $1::int + 4 as n'), [1])).toEqual([{ n: 5 }]);
+    } finally {
+      await client.close();
+    }
   });
 });
