@@ -163,13 +163,17 @@ export async function seed(
     await database.rawTransaction((tx) =>
       tx.query(
         `insert into messages (id, account_id, follower_id, livechat_id, type, from_type, from_id, items, text,
-           delivery, created_at)
+           delivery, is_replied, created_at)
          select 'bm' || g, $1, 'bf' || (1 + g % $4::int), 'bl' || (1 + g % $4::int),
            case when g % 2 = 0 then 'question' else 'reply' end,
            case when g % 2 = 0 then 'customer' else 'agent' end,
            case when g % 2 = 0 then null else $5 end,
            jsonb_build_array(jsonb_build_object('type', 'text', 'text', 'Message number ' || g)),
-           'Message number ' || g, 'sent', now() - ($6::int - g) * interval '50 milliseconds'
+           'Message number ' || g, 'sent',
+           -- Answered, as in a real inbox, but for each chat's last two messages: a reply then marks
+           -- what the customer asked since the last one, not every question the chat ever had.
+           g <= $6::int - 2 * $4::int,
+           now() - ($6::int - g) * interval '50 milliseconds'
          from generate_series($2::int, $3::int) g`,
         [ids.accountId, from, to, FOLLOWERS, ids.userId, MESSAGES_HERE],
       ),
