@@ -124,8 +124,7 @@ export const COUNT_CAP = 10_000;
  * cost more than the query), and the statement is prepared once per distinct text (client.ts
  * built). The count is cached apart (cachedCount).
  */
-function listStatement(viewer: Viewer, q: FollowersQuery) {
-  const base = baseWhere(viewer, q);
+function listStatement(viewer: Viewer, q: FollowersQuery, base: SQL, listWhere: SQL) {
   const page = (where: SQL, tail: SQL) => sql`(
     select coalesce(json_agg(p order by p.last_message_at desc nulls last, p.id desc), '[]'::json) from (
       select ${f}.*, ${livechats.id} as livechat_found, ${livechats.countdownUntil} as livechat_countdown_until,
@@ -139,10 +138,7 @@ function listStatement(viewer: Viewer, q: FollowersQuery) {
     q.skip === 0
       ? page(and(base, pinnedWhere(viewer, q.chatType)) as SQL, sql`limit ${PINNED_LIMIT}`)
       : sql`'[]'::json`;
-  const rows = page(
-    and(base, notPinnedWhere(viewer, q.chatType)) as SQL,
-    sql`offset ${q.skip} limit ${q.limit}`,
-  );
+  const rows = page(listWhere, sql`offset ${q.skip} limit ${q.limit}`);
   return sql`select ${pinned} as pinned, ${rows} as rows`;
 }
 
@@ -168,7 +164,9 @@ export async function queryFollowers(
   viewer: Viewer,
   q: FollowersQuery,
 ): Promise<{ pinned: FollowerRow[]; rows: FollowerRow[]; total: number; times: Map<string, LivechatTimes> }> {
-  const listWhere = and(baseWhere(viewer, q), notPinnedWhere(viewer, q.chatType)) as SQL;
+  const base = baseWhere(viewer, q);
+  // The page and its count share one condition, built once.
+  const listWhere = and(base, notPinnedWhere(viewer, q.chatType)) as SQL;
   const countKey = JSON.stringify([
     viewer.accountId,
     viewer.userId,
@@ -179,7 +177,9 @@ export async function queryFollowers(
     q.search,
   ]);
   const [[row], total] = await Promise.all([
-    database.run<{ pinned: Json[] | string; rows: Json[] | string }>(...built(listStatement(viewer, q))),
+    database.run<{ pinned: Json[] | string; rows: Json[] | string }>(
+      ...built(listStatement(viewer, q, base, listWhere)),
+    ),
     cachedCount(countKey, () => countCapped(database.db, listWhere)),
   ]);
   const times = new Map<string, LivechatTimes>();
