@@ -136,7 +136,7 @@ describe('an agent granted more than the chat', () => {
     await page.waitForURL(`${h.server.url}/report/contact-growth`);
     await page.getByRole('button', { name: 'Settings' }).click();
     const settings = page.locator('.dropdown-panel .menu-list a');
-    expect(await settings.allTextContents()).toEqual(['Users']);
+    await expect.poll(() => settings.allTextContents()).toEqual(['Users']);
     await settings.first().click();
     await page.waitForURL(`${h.server.url}/setting/users`);
     // Not granted: hidden from the menu, "no access" by address, and refused by the server.
