@@ -13,7 +13,8 @@ const production = !watch;
 
 const shared: esbuild.BuildOptions = {
   bundle: true,
-  minify: production,
+  // BUILD_NO_MINIFY=1 keeps the names, for reading a browser CPU profile of a production build.
+  minify: production && !process.env.BUILD_NO_MINIFY,
   sourcemap: production ? false : 'inline',
   legalComments: 'none',
   logLevel: 'warning',

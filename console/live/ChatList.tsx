@@ -53,15 +53,6 @@ function isHeader(pinnedCount: number, i: number): boolean {
   return pinnedCount > 0 && (i === 0 || i === pinnedCount + 1);
 }
 
-function keyAt(pinned: LiveFollower[], followers: LiveFollower[], i: number): string {
-  const p = pinned.length;
-  if (p === 0) return followers[i]._id;
-  if (i === 0) return '#pinned';
-  if (i <= p) return pinned[i - 1]._id;
-  if (i === p + 1) return '#chats';
-  return followers[i - p - 2]._id;
-}
-
 export function ChatList() {
   useSignals();
   const { pinned, followers } = lists.value;
@@ -69,12 +60,21 @@ export function ChatList() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const activeId = selected.value?._id ?? null;
   const lang = locale.value;
+  const pinnedCount = pinned.length;
+  // The virtualiser lays out places, not chats: a place's size depends only on where the two
+  // headers are, so its key does too. A chat that moves to the top (every customer message) then
+  // changes no place and the layout of 10,000 places is not redone; it is redone when the count or
+  // the pinned count changes. React's keys are the chats' own (rowAt, below).
+  const placeKey = useCallback(
+    (i: number): number | string => (isHeader(pinnedCount, i) ? `header-${i}` : i),
+    [pinnedCount],
+  );
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
-    // Called for every row on each change: plain arithmetic, no objects.
-    estimateSize: (i) => (isHeader(pinned.length, i) ? HEADER_HEIGHT : ROW_HEIGHT),
-    getItemKey: (i) => keyAt(pinned, followers, i),
+    // Called for every place when the layout is redone: plain arithmetic, no objects.
+    estimateSize: (i) => (isHeader(pinnedCount, i) ? HEADER_HEIGHT : ROW_HEIGHT),
+    getItemKey: placeKey,
     overscan: 4,
     initialRect,
     observeElementRect: observeSize,
@@ -122,14 +122,14 @@ export function ChatList() {
           const style = { transform: `translateY(${item.start}px)`, height: item.size };
           if (row.kind === 'header')
             return (
-              <li key={item.key} className="chat-list-header" style={style}>
+              <li key={row.key} className="chat-list-header" style={style}>
                 {t(row.label)}
               </li>
             );
           // The positioned <li> is cheap; the memoised content below it re-renders only when its
           // follower object or selection changes.
           return (
-            <li key={item.key} className="chat-list-row" style={style}>
+            <li key={row.key} className="chat-list-row" style={style}>
               <ChatListItem
                 follower={row.follower}
                 active={row.follower._id === activeId}

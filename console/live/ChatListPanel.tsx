@@ -8,7 +8,7 @@ import { ChatFilters } from './ChatFilters';
 import { ChatList } from './ChatList';
 import { ChatSearch } from './ChatSearch';
 import { SearchResultsList } from './SearchResultsList';
-import { lists, searchResults, searchState, totalCount } from './state';
+import { searchResults, searchState, shownCount, totalCount } from './state';
 
 /** The server stops counting here (server/chat/followerQuery.ts COUNT_CAP). */
 const COUNT_SHOWN_MAX = 10_000;
@@ -16,8 +16,7 @@ const COUNT_SHOWN_MAX = 10_000;
 export function ChatListPanel({ title }: { title: string }) {
   useSignals();
   const searching = searchResults.value !== null || searchState.value === 'loading';
-  // total_count leaves the pinned chats out (they come apart, in chat_pin).
-  const shown = totalCount.value + lists.value.pinned.length;
+  const shown = shownCount.value;
   return (
     <section className="chat-list-panel" aria-label={title}>
       <header className="chat-list-head">

@@ -142,13 +142,16 @@ export function applyLiveFollower(f: LiveFollower) {
   if (!f?._id) return;
   batch(() => {
     noteCountdowns([f]);
-    const wasListed = lists.value.followers.some((x) => x._id === f._id);
+    const before = lists.value;
+    const wasListed = before.followers.some((x) => x._id === f._id);
+    let next = before;
     if (matchesListFilters(f, listFilters.value, myUserId.value))
-      lists.value = applyFollowerUpdate(lists.value, f, chatType.value, viewer.value);
-    else if (wasListed || lists.value.pinned.some((x) => x._id === f._id))
-      lists.value = removeFollower(lists.value, f._id);
-    // total_count counts the list without the pinned chats: follow a chat that moves in or out.
-    const isListed = lists.value.followers.some((x) => x._id === f._id);
+      next = applyFollowerUpdate(before, f, chatType.value, viewer.value);
+    else if (wasListed || before.pinned.some((x) => x._id === f._id)) next = removeFollower(before, f._id);
+    lists.value = next;
+    // total_count counts the list without the pinned chats: follow a chat that moves in or out
+    // (a chat that stays listed is now the first one).
+    const isListed = next === before ? wasListed : next.followers[0]?._id === f._id;
     if (isListed !== wasListed) totalCount.value = Math.max(0, totalCount.value + (isListed ? 1 : -1));
     if (selected.value?._id === f._id) selected.value = f;
     const results = searchResults.value;

@@ -26,6 +26,9 @@ export const filterKey = computed(() => `${chatType.value}|${channelFilter.value
 export const lists = signal<ChatLists<LiveFollower>>({ followers: [], pinned: [] });
 export const loadedKey = signal<string | null>(null);
 export const totalCount = signal(0);
+/** The chats the list's header counts: total_count leaves the pinned chats out (they come apart,
+ *  in chat_pin). A computed, so a chat that only moves re-renders the list, not the header. */
+export const shownCount = computed(() => totalCount.value + lists.value.pinned.length);
 export const listState = signal<LoadState>('idle');
 export const listExhausted = signal(false);
 export const loadingMore = signal(false);

@@ -15,11 +15,33 @@ export function applyFollowerUpdate<F extends Follower>(
   chatType: ChatType,
   viewer: InboxViewer,
 ): ChatLists<F> {
-  const others = (list: F[]) => list.filter((f) => f._id !== updated._id);
-  const next = { followers: others(lists.followers), pinned: others(lists.pinned) };
-  if (!matchesChatType(updated, chatType, viewer)) return next;
-  if (isPinned(updated, viewer, chatType)) next.pinned.unshift(updated);
-  else next.followers.unshift(updated);
+  const toTop = matchesChatType(updated, chatType, viewer)
+    ? isPinned(updated, viewer, chatType)
+      ? 'pinned'
+      : 'followers'
+    : null;
+  return same(
+    lists,
+    moved(lists.followers, updated, toTop === 'followers'),
+    moved(lists.pinned, updated, toTop === 'pinned'),
+  );
+}
+
+/** The lists as they were when neither changed, so a chat that is in neither re-renders nothing. */
+function same<F>(lists: ChatLists<F>, followers: F[], pinned: F[]): ChatLists<F> {
+  return followers === lists.followers && pinned === lists.pinned ? lists : { followers, pinned };
+}
+
+/**
+ * `list` without `f` (by id), with `f` first when `first`. A console holds up to 10,000 chats and
+ * every customer message comes through here: one search and one copy, not a filter per condition.
+ */
+function moved<F extends Pick<Follower, '_id'>>(list: F[], f: F, first: boolean): F[] {
+  const at = list.findIndex((x) => x._id === f._id);
+  if (!first) return at < 0 ? list : list.slice(0, at).concat(list.slice(at + 1));
+  const next = new Array<F>(at < 0 ? list.length + 1 : list.length);
+  next[0] = f;
+  for (let i = 0, j = 1; i < list.length; i++) if (i !== at) next[j++] = list[i];
   return next;
 }
 
@@ -28,8 +50,6 @@ export function removeFollower<F extends Pick<Follower, '_id'>>(
   lists: ChatLists<F>,
   followerId: string,
 ): ChatLists<F> {
-  return {
-    followers: lists.followers.filter((f) => f._id !== followerId),
-    pinned: lists.pinned.filter((f) => f._id !== followerId),
-  };
+  const gone = { _id: followerId } as F;
+  return same(lists, moved(lists.followers, gone, false), moved(lists.pinned, gone, false));
 }

@@ -8,6 +8,7 @@ import {
   chatType,
   lists,
   selected,
+  shownCount,
   totalCount,
 } from '../../../console/live/state';
 import { profile } from '../../../console/session/state';
@@ -45,6 +46,32 @@ describe('live update of a follower (spec 4)', () => {
     // Same objects for the others: memoised rows do not re-render.
     expect(next[1]).toBe(rows[0]);
     expect(next[701]).toBe(rows[701]);
+  });
+
+  it('counts a chat that comes into the list, stays in it, is pinned or leaves it', () => {
+    const rows = Array.from({ length: 5 }, () => follower());
+    lists.value = { followers: rows, pinned: [] };
+    totalCount.value = 5;
+    const shown = () => [totalCount.value, shownCount.value];
+    applyLiveFollower(follower());
+    expect(shown()).toEqual([6, 6]);
+    applyLiveFollower({ ...rows[3], last_message_text: 'again' });
+    expect(shown()).toEqual([6, 6]);
+    expect(lists.value.followers.map((f) => f._id).slice(0, 2)).toEqual([
+      rows[3]._id,
+      lists.value.followers[1]._id,
+    ]);
+    const mine = { ...rows[2], last_livechat: { ...rows[2].last_livechat!, user_id: ME, is_accepted: true } };
+    applyLiveFollower(mine);
+    expect(shown()).toEqual([5, 6]);
+    applyLiveFollower({ ...rows[4], last_livechat: { ...rows[4].last_livechat!, is_done: true } });
+    expect(shown()).toEqual([4, 5]);
+    expect(lists.value.followers).toHaveLength(4);
+    // One that was never listed and does not match: nothing changes, not even the list object.
+    const before = lists.value;
+    applyLiveFollower({ ...follower(), is_spam: true });
+    expect(lists.value).toBe(before);
+    expect(shown()).toEqual([4, 5]);
   });
 
   it('drops a chat that no longer matches the filter and does not re-add it', () => {

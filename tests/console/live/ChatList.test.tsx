@@ -1,0 +1,110 @@
+// The virtualised chat list (console/live/ChatList.tsx) under live updates: a chat that moves to
+// the top takes its row with it and every other row keeps its element (React keys are the chats'),
+// with the headers of the pinned chats in their places.
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ChatList } from '../../../console/live/ChatList';
+import { applyLiveFollower } from '../../../console/live/listActions';
+import { chatType, listState, lists, selected, totalCount } from '../../../console/live/state';
+import { profile } from '../../../console/session/state';
+import { follower } from './fixtures';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const ME = 'user-me';
+let container: HTMLElement;
+let root: Root;
+
+beforeEach(() => {
+  profile.value = {
+    _id: ME,
+    email: 'me@example.com',
+    display_name: 'Me',
+    first_name: 'Me',
+    last_name: '',
+    email_verified: true,
+    accounts: [],
+  };
+  chatType.value = 'inbox';
+  selected.value = null;
+  listState.value = 'ready';
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  lists.value = { followers: [], pinned: [] };
+});
+
+/** The list's rows in order of their place: [name or header, element]. */
+function rows() {
+  return [...container.querySelectorAll<HTMLLIElement>('.chat-list > li')]
+    .map((li) => ({
+      li,
+      y: Number(/translateY\((\d+)px\)/.exec(li.style.transform)?.[1]),
+      text: li.querySelector('.chat-item-name')?.textContent ?? `# ${li.textContent}`,
+    }))
+    .sort((a, b) => a.y - b.y);
+}
+
+describe('ChatList', () => {
+  it('moves a chat from deep in the list to the top; the other rows keep their elements', () => {
+    const all = Array.from({ length: 200 }, () => follower());
+    lists.value = { followers: all, pinned: [] };
+    totalCount.value = 200;
+    act(() => root.render(<ChatList />));
+    const before = rows();
+    expect(before.length).toBeGreaterThan(5);
+    expect(before.slice(0, 3).map((r) => r.text)).toEqual(all.slice(0, 3).map((f) => f.line_name));
+    const second = before[1].li;
+
+    act(() => applyLiveFollower({ ...all[150], last_message_text: 'new' }));
+    const after = rows();
+    expect(after.slice(0, 4).map((r) => r.text)).toEqual(
+      [all[150], all[0], all[1], all[2]].map((f) => f.line_name),
+    );
+    expect(after[0].y).toBe(0);
+    expect(after[0].li.querySelector('.chat-item-preview')?.textContent).toBe('new');
+    // The chat that was second is third now: the same element, one row lower.
+    expect(after[2].li).toBe(second);
+    expect(after[2].y).toBe(before[1].y + 76);
+  });
+
+  it('keeps the pinned header and the chats header in place as chats are pinned and unpinned', () => {
+    const all = Array.from({ length: 50 }, () => follower());
+    lists.value = { followers: all, pinned: [] };
+    act(() => root.render(<ChatList />));
+    expect(rows()[0].text).toBe(all[0].line_name);
+
+    const mine = { ...all[10], last_livechat: { ...all[10].last_livechat!, user_id: ME, is_accepted: true } };
+    act(() => applyLiveFollower(mine));
+    let now = rows();
+    expect(now.slice(0, 4).map((r) => r.text)).toEqual([
+      '# Pinned',
+      all[10].line_name,
+      '# Chats',
+      all[0].line_name,
+    ]);
+    expect(now.slice(0, 4).map((r) => r.y)).toEqual([0, 28, 104, 132]);
+
+    // A customer writes on another chat: it goes under the chats header, the pinned one stays.
+    act(() => applyLiveFollower({ ...all[30], last_message_text: 'hi' }));
+    now = rows();
+    expect(now.slice(0, 5).map((r) => r.text)).toEqual([
+      '# Pinned',
+      all[10].line_name,
+      '# Chats',
+      all[30].line_name,
+      all[0].line_name,
+    ]);
+
+    // The chat closes: unpinned, no headers left.
+    act(() => applyLiveFollower({ ...mine, last_livechat: { ...mine.last_livechat, is_missed: true } }));
+    now = rows();
+    expect(now.slice(0, 3).map((r) => r.text)).toEqual([all[10], all[30], all[0]].map((f) => f.line_name));
+    expect(now[0].y).toBe(0);
+  });
+});
