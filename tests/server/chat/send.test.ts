@@ -106,6 +106,46 @@ describe.each(await testDatabases())('sending in a chat on %s', (_name, postgres
     expect(res.body.follower.last_message_text).toBe('Hello, how can I help?');
   });
 
+  it('a reply marks the questions before it replied, and only those (the unreplied index)', async () => {
+    const visitor = 'send-replied';
+    const first = (await h.customerSays('question one', { visitor }))!.follower._id;
+    await h.customerSays('question two', { visitor });
+    const questions = async () =>
+      (
+        await h.server.app.ctx.db
+          .select({ text: messages.text, isReplied: messages.isReplied })
+          .from(messages)
+          .where(eq(messages.followerId, first))
+          .orderBy(messages.seq)
+      ).filter((m) => m.text.startsWith('question'));
+    expect((await questions()).map((q) => q.isReplied)).toEqual([false, false]);
+    const reply = await h.api('POST', '/api/chat/send/message', {
+      followerId: first,
+      message: 'Answered',
+      tempId: 'tmp-replied-1',
+    });
+    expect(reply.status).toBe(200);
+    await h.customerSays('question three', { visitor });
+    expect(await questions()).toEqual([
+      { text: 'question one', isReplied: true },
+      { text: 'question two', isReplied: true },
+      { text: 'question three', isReplied: false },
+    ]);
+    // The other conversation's question is not touched by this chat's replies.
+    const [other] = await h.server.app.ctx.db
+      .select({ isReplied: messages.isReplied })
+      .from(messages)
+      .where(eq(messages.followerId, lineFollowerId));
+    expect(other.isReplied).toBe(false);
+    const again = await h.api('POST', '/api/chat/send/message', {
+      followerId: first,
+      message: 'Answered again',
+      tempId: 'tmp-replied-2',
+    });
+    expect(again.status).toBe(200);
+    expect((await questions()).every((q) => q.isReplied)).toBe(true);
+  });
+
   it('the same tempId twice is one message (a retry answers the stored one)', async () => {
     const before = await countMessages(followerId);
     const a = await h.api('POST', '/api/chat/send/message', {
