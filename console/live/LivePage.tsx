@@ -31,7 +31,7 @@ export default function LivePage({ titleKey }: PageProps) {
   }, []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter key means a new list
   useEffect(() => {
-    if (key) void loadFirstPage();
+    if (key) void loadFirstPage({ opening: true });
   }, [key]);
   // Another screen links to one chat (/live?follower=…): open it, then keep the plain address.
   const [path, navigate] = useLocation();

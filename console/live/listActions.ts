@@ -83,11 +83,26 @@ export function mergeFirstPage(
 
 let listRequest = 0;
 
-export async function loadFirstPage() {
+/**
+ * Resolves once the frame after this one has been painted. Opening /live runs its effects before
+ * the first paint; a request started there (building it costs a few ms of the main thread, tens
+ * on a slow phone) would hold back the list the inbox already has.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    // A hidden tab paints no frames (and runs no animation frames) until it is shown again.
+    if (typeof requestAnimationFrame === 'undefined' || document.hidden) return resolve();
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
+/** `opening`: the inbox page is mounting; a list it already has is refreshed after it is shown. */
+export async function loadFirstPage({ opening = false } = {}) {
   const request = ++listRequest;
   const key = filterKey.value;
-  const keep = loadedKey.value === key && lists.value.followers.length > FIRST_PAGE;
-  if (loadedKey.value !== key) {
+  const loaded = loadedKey.value === key;
+  const keep = loaded && lists.value.followers.length > FIRST_PAGE;
+  if (!loaded) {
     batch(() => {
       lists.value = { followers: [], pinned: [] };
       listState.value = 'loading';
@@ -95,6 +110,12 @@ export async function loadFirstPage() {
     });
   }
   try {
+    // On opening, a list already there (kept from the last visit, or preloaded) is refreshed once
+    // it is on screen; one that is not there yet is asked for at once.
+    if (opening && loaded) {
+      await afterNextPaint();
+      if (request !== listRequest) return;
+    }
     const page = await getFollowers(query(0, FIRST_PAGE));
     if (request !== listRequest) return;
     batch(() => {
