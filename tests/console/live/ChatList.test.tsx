@@ -2,46 +2,29 @@
 // the top takes its row with it and every other row keeps its element (React keys are the chats'),
 // with the headers of the pinned chats in their places.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ChatList } from '../../../console/live/ChatList';
 import { applyLiveFollower } from '../../../console/live/listActions';
 import { chatType, listState, lists, selected, totalCount } from '../../../console/live/state';
-import { profile } from '../../../console/session/state';
-import { follower } from './fixtures';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+import { renderRootPerTest } from '../../helpers/reactRoot';
+import { follower, signInAs } from './fixtures';
 
 const ME = 'user-me';
-let container: HTMLElement;
-let root: Root;
 
 beforeEach(() => {
-  profile.value = {
-    _id: ME,
-    email: 'me@example.com',
-    display_name: 'Me',
-    first_name: 'Me',
-    last_name: '',
-    email_verified: true,
-    accounts: [],
-  };
+  signInAs(ME);
   chatType.value = 'inbox';
   selected.value = null;
   listState.value = 'ready';
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   lists.value = { followers: [], pinned: [] };
 });
+const view = renderRootPerTest();
 
 /** The list's rows in order of their place: [name or header, element]. */
 function rows() {
-  return [...container.querySelectorAll<HTMLLIElement>('.chat-list > li')]
+  return [...view.container.querySelectorAll<HTMLLIElement>('.chat-list > li')]
     .map((li) => ({
       li,
       y: Number(/translateY\((\d+)px\)/.exec(li.style.transform)?.[1]),
@@ -55,7 +38,7 @@ describe('ChatList', () => {
     const all = Array.from({ length: 200 }, () => follower());
     lists.value = { followers: all, pinned: [] };
     totalCount.value = 200;
-    act(() => root.render(<ChatList />));
+    act(() => view.root.render(<ChatList />));
     const before = rows();
     expect(before.length).toBeGreaterThan(5);
     expect(before.slice(0, 3).map((r) => r.text)).toEqual(all.slice(0, 3).map((f) => f.line_name));
@@ -76,7 +59,7 @@ describe('ChatList', () => {
   it('keeps the pinned header and the chats header in place as chats are pinned and unpinned', () => {
     const all = Array.from({ length: 50 }, () => follower());
     lists.value = { followers: all, pinned: [] };
-    act(() => root.render(<ChatList />));
+    act(() => view.root.render(<ChatList />));
     expect(rows()[0].text).toBe(all[0].line_name);
 
     const mine = { ...all[10], last_livechat: { ...all[10].last_livechat!, user_id: ME, is_accepted: true } };

@@ -1,5 +1,6 @@
 // Followers and messages shaped as the server sends them (docs/chat-api.md).
 import type { LiveFollower, LiveMessage } from '../../../console/live/calls';
+import { profile } from '../../../console/session/state';
 
 let n = 0;
 
@@ -56,5 +57,18 @@ export function message(patch: Partial<LiveMessage> = {}): LiveMessage {
     status_send_message: null,
     messages_sent: [{ type: 'text', text: `text ${n}` }],
     ...patch,
+  };
+}
+
+/** The signed-in agent the inbox's filters and pinned chats are about (`user_id` of their chats). */
+export function signInAs(userId: string) {
+  profile.value = {
+    _id: userId,
+    email: 'me@example.com',
+    display_name: 'Me',
+    first_name: 'Me',
+    last_name: '',
+    email_verified: true,
+    accounts: [],
   };
 }

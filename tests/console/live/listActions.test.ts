@@ -11,21 +11,12 @@ import {
   shownCount,
   totalCount,
 } from '../../../console/live/state';
-import { profile } from '../../../console/session/state';
-import { follower } from './fixtures';
+import { follower, signInAs } from './fixtures';
 
 const ME = 'user-me';
 
 beforeEach(() => {
-  profile.value = {
-    _id: ME,
-    email: 'me@example.com',
-    display_name: 'Me',
-    first_name: 'Me',
-    last_name: '',
-    email_verified: true,
-    accounts: [],
-  };
+  signInAs(ME);
   chatType.value = 'inbox';
   channelFilter.value = '';
   assigneeFilter.value = '';
