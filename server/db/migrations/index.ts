@@ -14,7 +14,6 @@ import { m0014_chat_import } from './0014_chat_import';
 import { m0015_actions } from './0015_actions';
 import { m0016_drop_login_failures } from './0016_drop_login_failures';
 import { m0017_followers_chats } from './0017_followers_chats';
-import { m0018_messages_unreplied } from './0018_messages_unreplied';
 
 export interface Migration {
   id: string;
@@ -37,5 +36,4 @@ export const MIGRATIONS: readonly Migration[] = [
   m0015_actions,
   m0016_drop_login_failures,
   m0017_followers_chats,
-  m0018_messages_unreplied,
 ];

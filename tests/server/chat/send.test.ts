@@ -106,7 +106,7 @@ describe.each(await testDatabases())('sending in a chat on %s', (_name, postgres
     expect(res.body.follower.last_message_text).toBe('Hello, how can I help?');
   });
 
-  it('a reply marks the questions before it replied, and only those (the unreplied index)', async () => {
+  it('a reply marks the questions before it replied, and only those', async () => {
     const visitor = 'send-replied';
     const first = (await h.customerSays('question one', { visitor }))!.follower._id;
     await h.customerSays('question two', { visitor });
