@@ -4,6 +4,14 @@
 // process (delivery.ts), the questions before it count as replied, and the live chat notes the
 // agent's answer. A repeat of a temp id hits the unique index on messages, which rolls the
 // whole statement back; the stored message is then read and returned.
+//
+// Every reply marks all the questions before it, so the unanswered ones come after the chat's
+// last answered question: the update reads the chat's newest messages back to that one (the page
+// index, seq descending) instead of every message the customer ever sent. Bounding by the last
+// answered question rather than the last reply also catches a question stored while an earlier
+// reply waited for the conversation's lock (which that reply's snapshot could not see), and the
+// bot's notes, which are replies that mark nothing. No index names is_replied, so marking stays a
+// heap-only (HOT) update.
 import type { QueueScope } from '../../core/access/queues';
 import type { AppContext } from '../context';
 import { statement } from '../db/client';
@@ -58,6 +66,9 @@ replied as (
   update messages set is_replied = true
   where follower_id = $1::text and type = 'question' and not is_replied and exists (select 1 from fu)
     and (select count_not_is_replied from followers where id = $1::text) > 0
+    and seq > coalesce((select q.seq from messages q
+      where q.follower_id = $1::text and q.type = 'question' and q.is_replied
+      order by q.seq desc limit 1), 0)
 ),
 answered as (
   update livechats l set last_agent_at = $5::timestamptz,

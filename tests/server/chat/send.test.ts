@@ -1,7 +1,7 @@
 // Sending (spec 4, 5, 7; docs/chat-api.md): text, sticker, image, files, template, resend.
 // Idempotent by temp_id, safe under concurrency, stored before delivery, and a message left
 // pending by a crash is delivered by the sweeper exactly once.
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_EVENTS } from '../../../core/realtime/events';
 import { SERVER_MESSAGES } from '../../../core/text/serverMessages';
@@ -144,6 +144,36 @@ describe.each(await testDatabases())('sending in a chat on %s', (_name, postgres
     });
     expect(again.status).toBe(200);
     expect((await questions()).every((q) => q.isReplied)).toBe(true);
+
+    // A question the last reply could not see (stored while that reply waited for the
+    // conversation's lock) and one asked before a bot's note (a reply that marks nothing) are
+    // still marked by the next reply: it reads back to the last answered question, not the last reply.
+    const db = h.server.app.ctx.db;
+    await db
+      .update(messages)
+      .set({ isReplied: false })
+      .where(and(eq(messages.followerId, first), eq(messages.text, 'question three')));
+    await h.customerSays('question four', { visitor });
+    const [chat] = await db.select().from(messages).where(eq(messages.followerId, first)).limit(1);
+    await db.insert(messages).values({
+      id: newId(),
+      accountId: chat.accountId,
+      followerId: first,
+      livechatId: chat.livechatId,
+      type: 'reply',
+      fromType: 'system',
+      items: [{ type: 'text', text: 'Bot answered' }],
+      text: '',
+      delivery: 'sent',
+    });
+    expect((await questions()).map((q) => q.isReplied)).toEqual([true, true, false, false]);
+    const third = await h.api('POST', '/api/chat/send/message', {
+      followerId: first,
+      message: 'Answered a third time',
+      tempId: 'tmp-replied-3',
+    });
+    expect(third.status).toBe(200);
+    expect((await questions()).map((q) => q.isReplied)).toEqual([true, true, true, true]);
   });
 
   it('the same tempId twice is one message (a retry answers the stored one)', async () => {
