@@ -2,7 +2,7 @@
 // bundle must not carry io()).
 import { io, type Socket } from 'socket.io-client';
 import { AGENT_NAMESPACE, type AgentClientToServer, type AgentServerToClient } from './events';
-import { SOCKET_RECONNECT_MS, type SocketClientOptions, trimSlash } from './widgetSocket';
+import { retryEarlyClose, SOCKET_RECONNECT_MS, type SocketClientOptions, trimSlash } from './widgetSocket';
 
 export function agentSocketOptions(auth: { token: string; channel_id: string }): SocketClientOptions {
   return {
@@ -19,5 +19,7 @@ export function createAgentSocket(
   baseUrl: string,
   auth: { token: string; channel_id: string },
 ): Socket<AgentServerToClient, AgentClientToServer> {
-  return io(`${trimSlash(baseUrl)}${AGENT_NAMESPACE}`, agentSocketOptions(auth));
+  const socket = io(`${trimSlash(baseUrl)}${AGENT_NAMESPACE}`, agentSocketOptions(auth));
+  retryEarlyClose(socket.io);
+  return socket;
 }

@@ -30,6 +30,36 @@ export function widgetSocketOptions(auth: {
   };
 }
 
+type Opener = Pick<Manager, 'open' | 'engine' | '_readyState'>;
+const retrying = new WeakSet<Opener>();
+
+/**
+ * While it opens, socket.io's manager listens for the engine's 'open' and 'error' only. A
+ * connection closed before the engine.io handshake (a process going away, a balancer dropping
+ * it) raises a close and no error, so the manager would wait for its open timeout (20 s) before
+ * trying again, and a visitor would miss replies that long. Such a close becomes the error the
+ * manager retries on, after its reconnect delay (500 ms).
+ */
+export function retryEarlyClose(manager: Opener) {
+  if (retrying.has(manager)) return;
+  retrying.add(manager);
+  const open = manager.open.bind(manager);
+  manager.open = (fn) => {
+    const before = manager.engine;
+    open(fn);
+    const engine = manager.engine;
+    if (engine !== before && manager._readyState === 'opening')
+      engine.once('close', (reason: string) => {
+        if (manager._readyState !== 'opening') return;
+        (engine as unknown as { emitReserved(event: 'error', err: Error): void }).emitReserved(
+          'error',
+          new Error(`closed before the handshake (${reason})`),
+        );
+      });
+    return manager as Manager;
+  };
+}
+
 /** `baseUrl` is the server origin ('' for same origin); the socket's namespace is /widget. */
 export function createWidgetSocket(
   baseUrl: string,
@@ -40,5 +70,6 @@ export function createWidgetSocket(
     trimSlash(baseUrl) || undefined,
     options,
   );
+  retryEarlyClose(manager);
   return manager.socket(WIDGET_NAMESPACE, options);
 }
