@@ -35,6 +35,9 @@ import { createStore, type Store } from './store';
 
 /** Spec 9: message page size 20. */
 export const PAGE_SIZE = 20;
+/** A failed catch-up after a reconnect is tried again after this, doubling up to the max. */
+const CATCH_UP_RETRY_MS = 1_000;
+const CATCH_UP_RETRY_MAX_MS = 10_000;
 /** The SESSION_EXPIRED a tab's own sess_expired causes comes back within this. */
 const RENEW_ECHO_MS = 10_000;
 
@@ -138,6 +141,8 @@ export class Controller {
    * still keeps up while connected.
    */
   private heard: string | null = null;
+  /** Counts the socket's connects and drops: a catch-up is tried again only on the connection it began on. */
+  private link = 0;
   private sessionPromise: Promise<string> | null = null;
   readonly handles = new Map<string, { cancel(): void }>();
   private readonly api;
@@ -334,15 +339,15 @@ export class Controller {
       this.wasOnline = true;
       this.store.set({ connection: 'online' });
       // What arrived while the socket was down, then the sends that failed meanwhile.
-      void this.load()
-        .then(() => {
-          if (reconnected)
-            for (const m of this.state.messages)
-              if (m.statusSendMessage === 'fail') void this.resend(m.temp_id!);
-        })
-        .catch(() => {});
+      void this.catchUp(++this.link).then((caughtUp) => {
+        if (caughtUp && reconnected)
+          for (const m of this.state.messages) if (m.statusSendMessage === 'fail') void this.resend(m.temp_id!);
+      });
     });
-    socket.on('disconnect', () => this.store.set({ connection: 'offline' }));
+    socket.on('disconnect', () => {
+      this.link++;
+      this.store.set({ connection: 'offline' });
+    });
     socket.on('connect_error', (err) => {
       this.store.set({ connection: 'offline' });
       if (err.message === 'Unauthorization') this.forgetSession();
@@ -350,7 +355,27 @@ export class Controller {
     socket.connect();
   }
 
+  /**
+   * What arrived while the socket was down. A catch-up that fails (the server busy, the network
+   * blinking) is tried again, 1 s and then up to 10 s apart, for as long as the connection it began
+   * on lasts: the socket is up, so nothing else would bring the replies it missed before the next
+   * drop. False when it gave up (the connection went, or the session is gone).
+   */
+  private async catchUp(link: number): Promise<boolean> {
+    for (let wait = CATCH_UP_RETRY_MS; ; wait = Math.min(wait * 2, CATCH_UP_RETRY_MAX_MS)) {
+      try {
+        await this.load();
+        return true;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (link !== this.link) return false;
+    }
+  }
+
   private disconnect() {
+    this.link++;
     this.unbind?.();
     this.socket?.disconnect();
     this.socket = null;
