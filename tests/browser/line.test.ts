@@ -112,18 +112,22 @@ describe('LINE end to end', () => {
     expect(line.sent).toHaveLength(1);
   });
 
+  let tries = 0;
   it("a push LINE refuses is marked failed with LINE's reason, live and after a reload", async () => {
+    // A text of this try's own: a retry must not find the failed message of the try before it.
+    const text = `ยังอยู่ไหมคะ (${++tries})`;
     line.failNext(/push$/, { status: 400, json: { message: 'The user has blocked the account' } });
     const input = page.getByLabel('Reply', { exact: true });
-    await input.fill('ยังอยู่ไหมคะ');
-    await input.press('Enter');
-    const failed = page.locator('.message.out', { hasText: 'ยังอยู่ไหมคะ' });
+    await input.fill(text, { timeout: 10_000 });
+    await input.press('Enter', { timeout: 10_000 });
+    const failed = page.locator('.message.out', { hasText: text });
     const reason = 'LINE answered 400: The user has blocked the account';
     await expect
       .poll(() => failed.getByTestId('send-failed-reason').textContent(), { timeout: 10_000 })
       .toBe(reason);
-    await page.goto(`${server.url}/th/live`);
-    await chatRow(page, 'Nok LINE').click();
+    // Each step has its own time, so a slow one is named rather than the test's.
+    await page.goto(`${server.url}/th/live`, { timeout: 15_000 });
+    await chatRow(page, 'Nok LINE').click({ timeout: 10_000 });
     await expect
       .poll(() => failed.getByTestId('send-failed-reason').textContent(), { timeout: 10_000 })
       .toBe('LINE ตอบกลับด้วยรหัส 400: The user has blocked the account');
