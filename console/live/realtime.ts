@@ -70,8 +70,9 @@ export function handleAgentEvent(action: AgentSocketAction) {
   }
 }
 
-/** After a reconnect that lost the socket's state: the lists and the open chat, fresh. */
-export async function catchUp() {
+/** After a reconnect that lost the socket's state: the lists and the open chat, fresh. False when
+ *  the reconnect call failed (the first page of the list was then asked for instead). */
+export async function catchUp(): Promise<boolean> {
   const open = selected.value;
   const key = filterKey.value;
   try {
@@ -81,7 +82,8 @@ export async function catchUp() {
       limit: Math.min(100, Math.max(50, lists.value.followers.length)),
       follower_id: open?._id,
     });
-    if (filterKey.value !== key) return;
+    // The filter changed meanwhile: its own request brings the list.
+    if (filterKey.value !== key) return true;
     batch(() => {
       lists.value = mergeFirstPage(
         lists.value,
@@ -106,8 +108,30 @@ export async function catchUp() {
         if (r.filelist) media.value = r.filelist;
       }
     });
+    return true;
   } catch {
     void loadFirstPage();
+    return false;
+  }
+}
+
+/** A failed catch-up is tried again after this, doubling up to the max. */
+const CATCH_UP_RETRY_MS = 1_000;
+const CATCH_UP_RETRY_MAX_MS = 10_000;
+
+/**
+ * The catch-up of a connection that came back without its state, tried again while that
+ * connection lasts: the socket is up, so nothing else would bring the open chat's messages it
+ * missed before the next drop. (Each call already retries a 5xx or a network error 3 times, 3 s
+ * apart: this is for a server busy or unreachable for longer.) A new connection has a new id and
+ * catches up itself.
+ */
+export async function catchUpWhileConnected(socket: { connected: boolean; id?: string }) {
+  const id = socket.id;
+  for (let wait = CATCH_UP_RETRY_MS; ; wait = Math.min(wait * 2, CATCH_UP_RETRY_MAX_MS)) {
+    if (await catchUp()) return;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    if (!socket.connected || socket.id !== id) return;
   }
 }
 
@@ -125,7 +149,7 @@ export function bindRealtime() {
     const onConnect = () => {
       if (connectedBefore) {
         rejoinSelected();
-        if (!socket.recovered) void catchUp();
+        if (!socket.recovered) void catchUpWhileConnected(socket);
       } else rejoinSelected();
       connectedBefore = true;
     };
