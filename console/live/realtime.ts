@@ -1,6 +1,7 @@
 // Live channel events (spec 7) into the inbox state, and the reconnect call after the socket
 // comes back without recovering what it missed. Every event is idempotent (dedupe by _id).
 import { batch, effect } from '@preact/signals-react';
+import { catchUpWhile } from '../../core/realtime/catchUp';
 import type { AgentSocketAction } from '../../core/realtime/socketActions';
 import { bindAgentSocketActions } from '../../core/realtime/socketActions';
 import { agentSocket } from '../realtime/socket';
@@ -115,24 +116,13 @@ export async function catchUp(): Promise<boolean> {
   }
 }
 
-/** A failed catch-up is tried again after this, doubling up to the max. */
-const CATCH_UP_RETRY_MS = 1_000;
-const CATCH_UP_RETRY_MAX_MS = 10_000;
-
 /**
- * The catch-up of a connection that came back without its state, tried again while that
- * connection lasts: the socket is up, so nothing else would bring the open chat's messages it
- * missed before the next drop. (Each call already retries a 5xx or a network error 3 times, 3 s
- * apart: this is for a server busy or unreachable for longer.) A new connection has a new id and
- * catches up itself.
+ * The catch-up of a connection that came back without its state, asked again while that
+ * connection lasts (core/realtime/catchUp.ts). A new connection has a new id and catches up itself.
  */
-export async function catchUpWhileConnected(socket: { connected: boolean; id?: string }) {
+export function catchUpWhileConnected(socket: { connected: boolean; id?: string }) {
   const id = socket.id;
-  for (let wait = CATCH_UP_RETRY_MS; ; wait = Math.min(wait * 2, CATCH_UP_RETRY_MAX_MS)) {
-    if (await catchUp()) return;
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    if (!socket.connected || socket.id !== id) return;
-  }
+  return catchUpWhile(catchUp, () => socket.connected && socket.id === id);
 }
 
 let bound = false;

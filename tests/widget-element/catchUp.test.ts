@@ -4,7 +4,7 @@
 // before the next drop.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Controller } from '../../widget-element/box/controller';
-import type { ChatWidgetElement } from '../../widget-element/index';
+import { fakeHost as host } from './fakeHost';
 
 /** The sockets the controller opened, each firing its handlers when the test says. */
 const sockets: { fire(event: string): void }[] = [];
@@ -64,18 +64,6 @@ vi.stubGlobal(
     return json(200, {});
   }),
 );
-
-function host(): ChatWidgetElement {
-  return Object.assign(new EventTarget(), {
-    server: 'http://widget.test',
-    widgetId: 'w1',
-    user: {},
-    locale: 'en',
-    isOpen: true,
-    storeKey: (name: string) => `chat-widget:w1:${name}`,
-    setUnread() {},
-  }) as unknown as ChatWidgetElement;
-}
 
 const texts = (c: Controller) => c.state.messages.map((m) => m.message);
 

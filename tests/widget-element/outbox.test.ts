@@ -3,7 +3,7 @@
 // be left out of the outbox, so a reload after a failed file send lost it without a word.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Controller } from '../../widget-element/box/controller';
-import type { ChatWidgetElement } from '../../widget-element/index';
+import { fakeHost as host } from './fakeHost';
 
 vi.mock('../../widget-element/box/socket', () => ({
   // Connects at once: its 'connect' handler runs as a real socket's would.
@@ -46,18 +46,6 @@ vi.stubGlobal(
     return json(200, { chat: [], total_count: 0 });
   }),
 );
-
-function host(): ChatWidgetElement {
-  return Object.assign(new EventTarget(), {
-    server: 'http://widget.test',
-    widgetId: 'w1',
-    user: {},
-    locale: 'en',
-    isOpen: true,
-    storeKey: (name: string) => `chat-widget:w1:${name}`,
-    setUnread() {},
-  }) as unknown as ChatWidgetElement;
-}
 
 afterEach(() => {
   localStorage.clear();

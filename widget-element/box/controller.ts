@@ -15,6 +15,7 @@ import {
 import { newTempId } from '../../core/chat/outgoing';
 import type { MessageItem } from '../../core/models/message';
 import type { WidgetMenu, WidgetWebhookEvent } from '../../core/models/widget';
+import { catchUpWhile } from '../../core/realtime/catchUp';
 import type { WidgetServerToClient } from '../../core/realtime/events';
 import type { EventSource, WidgetSocketAction } from '../../core/realtime/socketActions';
 import type { UploadItem } from '../../core/upload/progress';
@@ -35,9 +36,6 @@ import { createStore, type Store } from './store';
 
 /** Spec 9: message page size 20. */
 export const PAGE_SIZE = 20;
-/** A failed catch-up after a reconnect is tried again after this, doubling up to the max. */
-const CATCH_UP_RETRY_MS = 1_000;
-const CATCH_UP_RETRY_MAX_MS = 10_000;
 /** The SESSION_EXPIRED a tab's own sess_expired causes comes back within this. */
 const RENEW_ECHO_MS = 10_000;
 
@@ -339,9 +337,21 @@ export class Controller {
       this.wasOnline = true;
       this.store.set({ connection: 'online' });
       // What arrived while the socket was down, then the sends that failed meanwhile.
-      void this.catchUp(++this.link).then((caughtUp) => {
-        if (caughtUp && reconnected)
-          for (const m of this.state.messages) if (m.statusSendMessage === 'fail') void this.resend(m.temp_id!);
+      // A catch-up that fails is asked again while this connection lasts (a drop or a lost
+      // session ends it; the next connect catches up itself).
+      const link = ++this.link;
+      const caughtUp = catchUpWhile(
+        () =>
+          this.load().then(
+            () => true,
+            () => false,
+          ),
+        () => link === this.link,
+      );
+      void caughtUp.then((done) => {
+        if (done && reconnected)
+          for (const m of this.state.messages)
+            if (m.statusSendMessage === 'fail') void this.resend(m.temp_id!);
       });
     });
     socket.on('disconnect', () => {
@@ -353,25 +363,6 @@ export class Controller {
       if (err.message === 'Unauthorization') this.forgetSession();
     });
     socket.connect();
-  }
-
-  /**
-   * What arrived while the socket was down. A catch-up that fails (the server busy, the network
-   * blinking) is tried again, 1 s and then up to 10 s apart, for as long as the connection it began
-   * on lasts: the socket is up, so nothing else would bring the replies it missed before the next
-   * drop. False when it gave up (the connection went, or the session is gone).
-   */
-  private async catchUp(link: number): Promise<boolean> {
-    for (let wait = CATCH_UP_RETRY_MS; ; wait = Math.min(wait * 2, CATCH_UP_RETRY_MAX_MS)) {
-      try {
-        await this.load();
-        return true;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return false;
-      }
-      await new Promise((resolve) => setTimeout(resolve, wait));
-      if (link !== this.link) return false;
-    }
   }
 
   private disconnect() {
