@@ -3,8 +3,10 @@
 // message appears in the inbox, the agent replies, and the fake LINE API receives a push that is
 // valid against LINE's OpenAPI schema.
 import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../server/chat/schema';
 import { launchBrowser } from '../helpers/browser';
 import { type FakeLine, startFakeLine } from '../helpers/fakePlatforms/line';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server';
@@ -121,15 +123,49 @@ describe('LINE end to end', () => {
     await input.fill(text, { timeout: 10_000 });
     await input.press('Enter', { timeout: 10_000 });
     const failed = page.locator('.message.out', { hasText: text });
-    const reason = 'LINE answered 400: The user has blocked the account';
-    await expect
-      .poll(() => failed.getByTestId('send-failed-reason').textContent(), { timeout: 10_000 })
-      .toBe(reason);
+    // allTextContents() answers at once: expect.poll awaits its callback, so a locator that waits
+    // for its element (30 s by default) would hang the poll past its timeout instead of failing it.
+    const reasons = () => failed.getByTestId('send-failed-reason').allTextContents();
+    await expectOr(
+      () =>
+        expect
+          .poll(reasons, { timeout: 15_000 })
+          .toEqual(['LINE answered 400: The user has blocked the account']),
+      () => whatHappened(text),
+    );
     // Each step has its own time, so a slow one is named rather than the test's.
     await page.goto(`${server.url}/th/live`, { timeout: 15_000 });
     await chatRow(page, 'Nok LINE').click({ timeout: 10_000 });
-    await expect
-      .poll(() => failed.getByTestId('send-failed-reason').textContent(), { timeout: 10_000 })
-      .toBe('LINE ตอบกลับด้วยรหัส 400: The user has blocked the account');
+    await expectOr(
+      () =>
+        expect
+          .poll(reasons, { timeout: 15_000 })
+          .toEqual(['LINE ตอบกลับด้วยรหัส 400: The user has blocked the account']),
+      () => whatHappened(text),
+    );
   });
 });
+
+/** Runs `check`; when it fails, adds what the fake LINE and the database saw to its error. */
+async function expectOr(check: () => Promise<unknown>, context: () => Promise<string>) {
+  try {
+    await check();
+  } catch (err) {
+    (err as Error).message += `\n${await context()}`;
+    throw err;
+  }
+}
+
+async function whatHappened(text: string) {
+  const stored = await server.app.ctx.db
+    .select({ delivery: messages.delivery, error: messages.deliveryError, createdAt: messages.createdAt })
+    .from(messages)
+    .where(eq(messages.text, text));
+  const calls = line.requests.map((r) => `${r.method} ${r.path}${r.refused ? ' (refused)' : ''}`);
+  const shown = await page.locator('.message.out').allTextContents();
+  return [
+    `stored: ${JSON.stringify(stored)}`,
+    `LINE received: ${calls.join(', ')}`,
+    `page ${page.url()} shows: ${JSON.stringify(shown.slice(-3))}`,
+  ].join('\n');
+}
