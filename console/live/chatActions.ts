@@ -188,6 +188,11 @@ export function receiveMessage(followerId: string, message: LiveMessage) {
   if (selected.value?._id !== followerId) return;
   const known = message._id ? messages.value.find((m) => m._id === message._id) : undefined;
   if (known && !known.status_send_message) return;
+  // A channel that refuses at once is told over the socket (MESSAGE_STATUS) before the send's own
+  // answer, or the stored message's echo, comes: those copies are older (still pending), and the
+  // failure stays. A resend first puts the message back on its way (wait_socket), so its answer counts.
+  if (known?.status_send_message === 'fail' && known.delivery === 'failed' && message.delivery === 'pending')
+    return;
   messages.value = confirmMessage(messages.value, message) as LiveMessage[];
   if (message._id && !known) loadedFromServer.value += 1;
 }

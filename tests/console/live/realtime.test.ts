@@ -2,6 +2,7 @@
 // confirmed by temp_id, delivery failures shown as fail, notes and countdowns applied.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../../console/live/calls';
+import { receiveMessage } from '../../../console/live/chatActions';
 import { handleAgentEvent } from '../../../console/live/realtime';
 import {
   chatType,
@@ -12,7 +13,7 @@ import {
   notes,
   selected,
 } from '../../../console/live/state';
-import { pendingMessage } from '../../../core/chat/outgoing';
+import { pendingMessage, resendMessage } from '../../../core/chat/outgoing';
 import { follower, message } from './fixtures';
 
 const open = follower();
@@ -77,6 +78,36 @@ describe('MESSAGE_STATUS and other events', () => {
       type: 'SOCKET_MESSAGE_STATUS',
       payload: { follower_id: open._id, message: { ...sent, delivery: 'sent' } },
     } as never);
+    expect(messages.value[0].status_send_message).toBeNull();
+  });
+
+  it("keeps a failure the socket told before the send's own answer, which is older", () => {
+    // The channel refused the message at once: MESSAGE_STATUS (failed) came over the socket
+    // before the HTTP answer of the send (stored, delivery pending) reached the console.
+    const pending = pendingMessage({
+      temp_id: 't-race',
+      items: [{ type: 'text', text: 'still there?' }],
+      now: new Date(),
+    }) as LiveMessage;
+    messages.value = [pending];
+    const stored = message({ type: 'reply', from_type: 'agent', _id: 'srv-race', temp_id: 't-race' });
+    const reason = 'LINE answered 400: The user has blocked the account';
+    handleAgentEvent({
+      type: 'SOCKET_MESSAGE_STATUS',
+      payload: {
+        follower_id: open._id,
+        message: { ...stored, delivery: 'failed', delivery_error: reason },
+      },
+    } as never);
+    expect(messages.value[0]).toMatchObject({ _id: 'srv-race', status_send_message: 'fail' });
+    // The send's answer, then the stored message's echo: both as stored, before the delivery.
+    receiveMessage(open._id, { ...stored, delivery: 'pending' });
+    getChat({ ...stored, delivery: 'pending' });
+    expect(messages.value).toHaveLength(1);
+    expect(messages.value[0]).toMatchObject({ status_send_message: 'fail', delivery_error: reason });
+    // A resend puts it back on its way: its answer is newer than the failure.
+    messages.value = resendMessage(messages.value, 't-race') as LiveMessage[];
+    receiveMessage(open._id, { ...stored, delivery: 'pending' });
     expect(messages.value[0].status_send_message).toBeNull();
   });
 
