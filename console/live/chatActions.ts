@@ -2,7 +2,7 @@
 // take / accept / close / assign, and the switch-mode countdown.
 import { batch } from '@preact/signals-react';
 import { getsCountdown } from '../../core/access/countdown';
-import { applyMessageStatus } from '../../core/chat/messageStatus';
+import { applyMessageStatus, isOlderThanListed } from '../../core/chat/messageStatus';
 import {
   confirmMessage,
   failMessage,
@@ -188,11 +188,8 @@ export function receiveMessage(followerId: string, message: LiveMessage) {
   if (selected.value?._id !== followerId) return;
   const known = message._id ? messages.value.find((m) => m._id === message._id) : undefined;
   if (known && !known.status_send_message) return;
-  // A channel that refuses at once is told over the socket (MESSAGE_STATUS) before the send's own
-  // answer, or the stored message's echo, comes: those copies are older (still pending), and the
-  // failure stays. A resend first puts the message back on its way (wait_socket), so its answer counts.
-  if (known?.status_send_message === 'fail' && known.delivery === 'failed' && message.delivery === 'pending')
-    return;
+  // A failure the socket told before this (still pending) copy came stays.
+  if (isOlderThanListed(known, message)) return;
   messages.value = confirmMessage(messages.value, message) as LiveMessage[];
   if (message._id && !known) loadedFromServer.value += 1;
 }

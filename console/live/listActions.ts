@@ -2,6 +2,7 @@
 import { batch } from '@preact/signals-react';
 import { matchesListFilters } from '../../core/chat/listFilters';
 import { applyFollowerUpdate, type ChatLists, removeFollower } from '../../core/chat/liveUpdate';
+import { afterNextPaint } from './afterPaint';
 import {
   getFollowers,
   getMasterData,
@@ -83,19 +84,6 @@ export function mergeFirstPage(
 
 let listRequest = 0;
 
-/**
- * Resolves once the frame after this one has been painted. Opening /live runs its effects before
- * the first paint; a request started there (building it costs a few ms of the main thread, tens
- * on a slow phone) would hold back the list the inbox already has.
- */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    // A hidden tab paints no frames (and runs no animation frames) until it is shown again.
-    if (typeof requestAnimationFrame === 'undefined' || document.hidden) return resolve();
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
-}
-
 /** `opening`: the inbox page is mounting; a list it already has is refreshed after it is shown. */
 export async function loadFirstPage({ opening = false } = {}) {
   const request = ++listRequest;
@@ -111,7 +99,8 @@ export async function loadFirstPage({ opening = false } = {}) {
   }
   try {
     // On opening, a list already there (kept from the last visit, or preloaded) is refreshed once
-    // it is on screen; one that is not there yet is asked for at once.
+    // it is on screen: the page's effects run before the first paint, and building the request
+    // there would hold that list back. One that is not there yet is asked for at once.
     if (opening && loaded) {
       await afterNextPaint();
       if (request !== listRequest) return;

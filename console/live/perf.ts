@@ -1,5 +1,7 @@
 // Timing marks for bench/console.ts, off unless the page sets window.__LIVE_PERF__ before loading
 // (or localStorage 'chatdesk.livePerf' = '1'). A figure ends after the next frame is painted.
+import { afterNextPaint } from './afterPaint';
+
 interface LivePerf {
   openStart: number | null;
   /** Page mount → first rows painted, ms. */
@@ -32,15 +34,6 @@ function store(): LivePerf {
   return window.__livePerf;
 }
 
-/** Calls `done` after the frame that shows the current changes has been painted. */
-function afterPaint(done: () => void) {
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = done;
-    channel.port2.postMessage(null);
-  });
-}
-
 export function markOpenStart() {
   if (perfOn) store().openStart = performance.now();
 }
@@ -52,7 +45,7 @@ export function markListShown() {
   const start = s.openStart;
   if (start === null) return;
   s.openStart = null;
-  afterPaint(() => {
+  void afterNextPaint().then(() => {
     const now = performance.now();
     s.listOpen.push(now - start);
     s.listShownAt.push(now);
@@ -63,5 +56,5 @@ export function markListShown() {
 export function markUpdate() {
   if (!perfOn) return;
   const start = performance.now();
-  afterPaint(() => store().updates.push(performance.now() - start));
+  void afterNextPaint().then(() => store().updates.push(performance.now() - start));
 }

@@ -1,7 +1,7 @@
 // Live channel events (spec 7) into the inbox state, and the reconnect call after the socket
 // comes back without recovering what it missed. Every event is idempotent (dedupe by _id).
 import { batch, effect } from '@preact/signals-react';
-import { catchUpWhile } from '../../core/realtime/catchUp';
+import { catchUpOnConnection } from '../../core/realtime/catchUp';
 import type { AgentSocketAction } from '../../core/realtime/socketActions';
 import { bindAgentSocketActions } from '../../core/realtime/socketActions';
 import { agentSocket } from '../realtime/socket';
@@ -116,14 +116,9 @@ export async function catchUp(): Promise<boolean> {
   }
 }
 
-/**
- * The catch-up of a connection that came back without its state, asked again while that
- * connection lasts (core/realtime/catchUp.ts). A new connection has a new id and catches up itself.
- */
-export function catchUpWhileConnected(socket: { connected: boolean; id?: string }) {
-  const id = socket.id;
-  return catchUpWhile(catchUp, () => socket.connected && socket.id === id);
-}
+/** The catch-up of a connection that came back without its state, asked again while it lasts. */
+export const catchUpWhileConnected = (socket: { connected: boolean; id?: string }) =>
+  catchUpOnConnection(socket, catchUp);
 
 let bound = false;
 

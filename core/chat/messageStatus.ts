@@ -11,6 +11,18 @@ export function sendStateOf(message: Delivered): Message['status_send_message'] 
   return message.delivery === 'failed' || message.status_send_message === 'fail' ? 'fail' : null;
 }
 
+/**
+ * A copy still pending is older than a failure the server already reported for the same message:
+ * a channel that refuses at once is told over the socket (MESSAGE_STATUS) before the send's own
+ * answer, or the stored message's echo, arrives. A resend first puts the listed copy back on its
+ * way (wait_socket), so the resend's answer is not older.
+ */
+export function isOlderThanListed(listed: Delivered | undefined, incoming: Delivered): boolean {
+  return (
+    listed?.status_send_message === 'fail' && listed.delivery === 'failed' && incoming.delivery === 'pending'
+  );
+}
+
 export function applyMessageStatus<M extends Message>(messages: readonly M[], fromServer: M): M[] {
   const index = messages.findIndex(
     (m) =>

@@ -21,3 +21,13 @@ export async function catchUpWhile(
     if (!current()) return false;
   }
 }
+
+/** catchUpWhile for as long as the socket's current connection lasts: a new one has a new id and
+ *  catches up itself. */
+export function catchUpOnConnection(
+  socket: { connected: boolean; id?: string },
+  attempt: () => Promise<boolean>,
+): Promise<boolean> {
+  const id = socket.id;
+  return catchUpWhile(attempt, () => socket.connected && socket.id === id);
+}

@@ -7,17 +7,23 @@ import { Controller } from '../../widget-element/box/controller';
 import { fakeHost as host } from './fakeHost';
 
 /** The sockets the controller opened, each firing its handlers when the test says. */
-const sockets: { fire(event: string): void }[] = [];
+const sockets: { fire(event: 'connect' | 'disconnect'): void }[] = [];
 vi.mock('../../widget-element/box/socket', () => ({
   createWidgetSocket: () => {
     const handlers: Record<string, () => void> = {};
+    let connections = 0;
     const socket = {
+      connected: false,
+      id: undefined as string | undefined,
       on(event: string, handler: () => void) {
         handlers[event] = handler;
       },
       connect() {},
       disconnect() {},
-      fire(event: string) {
+      // As socket.io's: connected, with a new id for each connection, until it drops.
+      fire(event: 'connect' | 'disconnect') {
+        socket.connected = event === 'connect';
+        socket.id = event === 'connect' ? `connection-${++connections}` : undefined;
         handlers[event]?.();
       },
     };

@@ -15,7 +15,7 @@ import {
 import { newTempId } from '../../core/chat/outgoing';
 import type { MessageItem } from '../../core/models/message';
 import type { WidgetMenu, WidgetWebhookEvent } from '../../core/models/widget';
-import { catchUpWhile } from '../../core/realtime/catchUp';
+import { catchUpOnConnection } from '../../core/realtime/catchUp';
 import type { WidgetServerToClient } from '../../core/realtime/events';
 import type { EventSource, WidgetSocketAction } from '../../core/realtime/socketActions';
 import type { UploadItem } from '../../core/upload/progress';
@@ -139,8 +139,6 @@ export class Controller {
    * still keeps up while connected.
    */
   private heard: string | null = null;
-  /** Counts the socket's connects and drops: a catch-up is tried again only on the connection it began on. */
-  private link = 0;
   private sessionPromise: Promise<string> | null = null;
   readonly handles = new Map<string, { cancel(): void }>();
   private readonly api;
@@ -337,16 +335,13 @@ export class Controller {
       this.wasOnline = true;
       this.store.set({ connection: 'online' });
       // What arrived while the socket was down, then the sends that failed meanwhile.
-      // A catch-up that fails is asked again while this connection lasts (a drop or a lost
-      // session ends it; the next connect catches up itself).
-      const link = ++this.link;
-      const caughtUp = catchUpWhile(
-        () =>
-          this.load().then(
-            () => true,
-            () => false,
-          ),
-        () => link === this.link,
+      // A catch-up that fails is asked again while this connection lasts (a drop, or a lost
+      // session that closes the socket, ends it; the next connect catches up itself).
+      const caughtUp = catchUpOnConnection(socket, () =>
+        this.load().then(
+          () => true,
+          () => false,
+        ),
       );
       void caughtUp.then((done) => {
         if (done && reconnected)
@@ -354,10 +349,7 @@ export class Controller {
             if (m.statusSendMessage === 'fail') void this.resend(m.temp_id!);
       });
     });
-    socket.on('disconnect', () => {
-      this.link++;
-      this.store.set({ connection: 'offline' });
-    });
+    socket.on('disconnect', () => this.store.set({ connection: 'offline' }));
     socket.on('connect_error', (err) => {
       this.store.set({ connection: 'offline' });
       if (err.message === 'Unauthorization') this.forgetSession();
@@ -366,7 +358,6 @@ export class Controller {
   }
 
   private disconnect() {
-    this.link++;
     this.unbind?.();
     this.socket?.disconnect();
     this.socket = null;
