@@ -51,7 +51,13 @@ beforeAll(async () => {
   await page.goto(`${server.url}/live`);
   await chatRow(page, 'Mali Voice').click();
   await page.getByRole('button', { name: 'Take', exact: true }).click();
-  followerId = (await api('/api/chat/followers?chat_type=all')).body.chat_pin.data[0]._id;
+  // The click answers before the server has stored the take: wait until the chat is pinned (ours).
+  await expect
+    .poll(async () => {
+      followerId = (await api('/api/chat/followers?chat_type=all')).body.chat_pin.data[0]?._id;
+      return followerId;
+    })
+    .toBeTruthy();
 });
 
 afterAll(async () => {
