@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { chatRow, customerSays, newCustomer, signIn } from './liveHelpers';
 
@@ -52,12 +53,12 @@ beforeAll(async () => {
   await chatRow(page, 'Mali Voice').click();
   await page.getByRole('button', { name: 'Take', exact: true }).click();
   // The click answers before the server has stored the take: wait until the chat is pinned (ours).
-  await expect
-    .poll(async () => {
-      followerId = (await api('/api/chat/followers?chat_type=all')).body.chat_pin.data[0]?._id;
-      return followerId;
-    })
-    .toBeTruthy();
+  followerId = await eventually(async () => {
+    const id: string | undefined = (await api('/api/chat/followers?chat_type=all')).body.chat_pin.data[0]
+      ?._id;
+    if (!id) throw new Error('the take is not stored: no pinned chat');
+    return id;
+  }, 10_000);
 });
 
 afterAll(async () => {
