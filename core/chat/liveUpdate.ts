@@ -34,15 +34,22 @@ function same<F>(lists: ChatLists<F>, followers: F[], pinned: F[]): ChatLists<F>
 
 /**
  * `list` without `f` (by id), with `f` first when `first`. A console holds up to 10,000 chats and
- * every customer message comes through here: one search and one copy, not a filter per condition.
+ * every customer message comes through here: one search and one block copy (copyWithin), not a
+ * filter per condition or a copy element by element.
  */
 function moved<F extends Pick<Follower, '_id'>>(list: F[], f: F, first: boolean): F[] {
-  const at = list.findIndex((x) => x._id === f._id);
+  const at = indexOfId(list, f._id);
   if (!first) return at < 0 ? list : list.slice(0, at).concat(list.slice(at + 1));
-  const next = new Array<F>(at < 0 ? list.length + 1 : list.length);
+  if (at < 0) return [f].concat(list);
+  const next = list.slice();
+  next.copyWithin(1, 0, at);
   next[0] = f;
-  for (let i = 0, j = 1; i < list.length; i++) if (i !== at) next[j++] = list[i];
   return next;
+}
+
+function indexOfId(list: readonly Pick<Follower, '_id'>[], id: string): number {
+  for (let i = 0; i < list.length; i++) if (list[i]._id === id) return i;
+  return -1;
 }
 
 /** A follower that left (closed, removed): gone from both lists. */

@@ -18,6 +18,17 @@ describe('spec 4: live update of a follower', () => {
       pinned: ['p'],
     });
   });
+  it('takes the new copy in any place, the first and a middle one too, and keeps the others in order', () => {
+    const first = applyFollowerUpdate(lists(), follower('a', { line_name: 'new' }), 'inbox', viewer);
+    expect(ids(first).followers).toEqual(['a', 'b', 'c']);
+    expect(first.followers[0].line_name).toBe('new');
+    const before = lists();
+    const middle = applyFollowerUpdate(before, follower('b', { line_name: 'new' }), 'inbox', viewer);
+    expect(ids(middle).followers).toEqual(['b', 'a', 'c']);
+    expect(middle.followers[0].line_name).toBe('new');
+    expect(middle.followers[1]).toBe(before.followers[0]);
+    expect(middle.followers[2]).toBe(before.followers[2]);
+  });
   it('is dropped when it no longer matches the selected filter', () => {
     const done = follower('b', { mode: 'agent' }, { is_done: true });
     expect(ids(applyFollowerUpdate(lists(), done, 'inbox', viewer))).toEqual({
