@@ -83,16 +83,18 @@ export async function catchUp(): Promise<boolean> {
       limit: Math.min(100, Math.max(50, lists.value.followers.length)),
       follower_id: open?._id,
     });
-    // The filter changed meanwhile: its own request brings the list.
-    if (filterKey.value !== key) return true;
     batch(() => {
-      lists.value = mergeFirstPage(
-        lists.value,
-        { pinned: r.chatlist.chat_pin.data, followers: r.chatlist.chat.data },
-        loadedKey.value === key,
-      );
-      totalCount.value = r.chatlist.chat.total_count;
-      noteCountdowns([...r.chatlist.chat_pin.data, ...r.chatlist.chat.data]);
+      // The filter changed meanwhile: its own request brings the list; the open chat's messages
+      // are the same under any filter and are still taken.
+      if (filterKey.value === key) {
+        lists.value = mergeFirstPage(
+          lists.value,
+          { pinned: r.chatlist.chat_pin.data, followers: r.chatlist.chat.data },
+          loadedKey.value === key,
+        );
+        totalCount.value = r.chatlist.chat.total_count;
+        noteCountdowns([...r.chatlist.chat_pin.data, ...r.chatlist.chat.data]);
+      }
       if (open && selected.value?._id === open._id) {
         // Pending sends stay; the server's copies confirm them by temp_id.
         let list: LiveMessage[] = r.messageList ?? [];

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from '../../../console/live/calls';
 import { catchUpWhileConnected } from '../../../console/live/realtime';
-import { lists, messages, selected } from '../../../console/live/state';
+import { chatType, lists, messages, selected } from '../../../console/live/state';
 import { follower, message } from './fixtures';
 
 const calls = vi.hoisted(() => ({ reconnect: vi.fn(), firstPage: vi.fn() }));
@@ -78,5 +78,22 @@ describe('catch-up after a reconnect without recovery', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     await stopped;
     expect(calls.reconnect).toHaveBeenCalledTimes(4);
+  });
+
+  it("takes the open chat's missed messages when the filter changed during the call, not its list", async () => {
+    chatType.value = 'inbox';
+    let answerCall: (value: typeof answer) => void = () => {};
+    calls.reconnect.mockReturnValue(new Promise((resolve) => (answerCall = resolve)));
+    const done = catchUpWhileConnected({ connected: true, id: 'conn-1' });
+    await vi.advanceTimersByTimeAsync(0);
+    // The agent picks another filter while the call is out: that filter's own request brings the
+    // list, so the reconnect's list (for the old filter) is not put in.
+    chatType.value = 'all';
+    lists.value = { followers: [], pinned: [] };
+    answerCall(answer);
+    await done;
+    expect(lists.value.followers).toEqual([]);
+    expect(messages.value.map((m) => m._id)).toEqual(['missed-1']);
+    chatType.value = 'inbox';
   });
 });
