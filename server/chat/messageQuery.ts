@@ -26,10 +26,12 @@ export const MESSAGE_COUNT_CAP = 100_000;
 /**
  * The follower the caller may see (404 otherwise, see access.ts) and a page of its messages with
  * their count, in one statement: on PGlite each statement costs its parse, plan and six protocol
- * steps in the server's own thread, and this took three. `skip` counts from the newest; the page
- * comes oldest first. `hide` leaves out system notes (chat opened/closed markers), showing only what
- * was said. Messages are in time order (then arrival): history merged in from a chat import falls
- * where it belongs. The page is read only for a follower of the caller's account.
+ * steps in the server's own thread, and this took three. The count comes from the page's own scan
+ * (a window count before the offset: the sort by time reads every message of the chat anyway); a
+ * second scan counts only when the page is empty, past the oldest message. `skip` counts from the
+ * newest; the page comes oldest first. `hide` leaves out system notes (chat opened/closed markers),
+ * showing only what was said. Messages are in time order (then arrival): history merged in from a
+ * chat import falls where it belongs. The page is read only for a follower of the caller's account.
  */
 const FOLLOWER_PAGE = statement(
   'chat_follower_messages_page',
@@ -38,7 +40,7 @@ with f as (
   select * from followers where id = $1::text and account_id = $2::text
 ),
 page as (
-  select m.* from messages m
+  select m.*, count(*) over () as page_total from messages m
   where m.follower_id = $1::text and exists (select 1 from f) and (not $5::boolean or m.from_type <> 'system')
   order by m.created_at desc, m.seq desc
   offset $3::int limit $4::int
@@ -46,11 +48,11 @@ page as (
 select (select row_to_json(f) from f) as follower,
   (select coalesce(json_agg(row_to_json(page) order by page.created_at desc, page.seq desc), '[]'::json)
     from page) as list,
-  (select count(*)::int from (
+  least(coalesce((select page_total from page limit 1), (select count(*) from (
     select 1 from messages m
     where m.follower_id = $1::text and exists (select 1 from f) and (not $5::boolean or m.from_type <> 'system')
     limit ${MESSAGE_COUNT_CAP}
-  ) t) as total`,
+  ) t)), ${MESSAGE_COUNT_CAP})::int as total`,
 );
 
 type Json = Record<string, unknown>;

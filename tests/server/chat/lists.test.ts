@@ -187,6 +187,15 @@ describe.each(await testDatabases())('chat lists on %s', (_name, postgres) => {
     });
     expect(texts(page.body)).toEqual(['The bot answered']);
     expect(page.body.total_count).toBe(3);
+    // Past the oldest message: an empty page still says how many there are (counted apart).
+    for (const [hide, total] of [
+      ['false', 3],
+      ['true', 2],
+    ] as const) {
+      const past = await h.api('GET', '/api/chat/messages', { follower_id: follower._id, skip: '5', hide });
+      expect(past.body.list).toEqual([]);
+      expect(past.body.total_count).toBe(total);
+    }
   });
 
   it('reconnect returns the lists and the open chat with its latest 20 messages and media', async () => {
