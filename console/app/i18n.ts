@@ -9,10 +9,25 @@ const i18n = createI18n({ en, th });
 
 export const locale = signal<Locale>(splitLocale(window.location.pathname).locale);
 
+/** Texts without parameters, by language and key: the dictionaries never change, and a list of
+ *  chats asks for the same few labels on every row it draws. */
+const plain = new Map<string, string>();
+
 /** Translates a key in the current language; components that call it re-render when it changes. */
 export function t(key: string, params?: Record<string, unknown>): string {
-  i18n.setLocale(locale.value);
-  return i18n.t(key, params);
+  const lang = locale.value;
+  if (params) {
+    i18n.setLocale(lang);
+    return i18n.t(key, params);
+  }
+  const id = `${lang}:${key}`;
+  let text = plain.get(id);
+  if (text === undefined) {
+    i18n.setLocale(lang);
+    text = i18n.t(key);
+    plain.set(id, text);
+  }
+  return text;
 }
 
 export function setLocaleCookie(next: Locale) {
