@@ -1,7 +1,7 @@
 // The virtualised chat list: pinned chats first, then the rest; only the rows on screen exist, and
 // each row is memoised on its follower object, so a live update re-renders the one row it changes.
 import { useSignals } from '@preact/signals-react/runtime';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { locale, t } from '../app/i18n';
 import { afterNextPaint } from './afterPaint';
@@ -52,6 +52,26 @@ function observeSize(
   return () => observer.disconnect();
 }
 
+/**
+ * Scrolls the list for the library, except the library's first call for a new list element: it
+ * scrolls a list it has just been given to where the list starts, which a new element already is,
+ * and the call forced the page's style and layout in the middle of React's commit (at 4x CPU it
+ * took about a third of the inbox's opening; the frame does the same layout for less).
+ */
+const listsSeen = new WeakSet<Element>();
+export function scrollList(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLDivElement, Element>,
+) {
+  const el = instance.scrollElement;
+  if (el && !listsSeen.has(el)) {
+    listsSeen.add(el);
+    if (offset + (options.adjustments ?? 0) === 0) return;
+  }
+  elementScroll(offset, options, instance);
+}
+
 function isHeader(pinnedCount: number, i: number): boolean {
   return pinnedCount > 0 && (i === 0 || i === pinnedCount + 1);
 }
@@ -91,6 +111,7 @@ export function ChatList() {
     overscan,
     initialRect,
     observeElementRect: observeSize,
+    scrollToFn: scrollList,
   });
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1]?.index ?? 0;

@@ -1,9 +1,11 @@
 // The virtualised chat list (console/live/ChatList.tsx) under live updates: a chat that moves to
 // the top takes its row with it and every other row keeps its element (React keys are the chats'),
 // with the headers of the pinned chats in their places.
+
+import type { Virtualizer } from '@tanstack/react-virtual';
 import { act } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ChatList } from '../../../console/live/ChatList';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChatList, scrollList } from '../../../console/live/ChatList';
 import { applyLiveFollower } from '../../../console/live/listActions';
 import { chatType, listState, lists, selected, totalCount } from '../../../console/live/state';
 import { renderRootPerTest } from '../../helpers/reactRoot';
@@ -34,6 +36,32 @@ function rows() {
 }
 
 describe('ChatList', () => {
+  it('does not scroll a new list to where it already is (that forced a layout on opening)', () => {
+    const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
+    try {
+      lists.value = { followers: Array.from({ length: 50 }, () => follower()), pinned: [] };
+      act(() => view.root.render(<ChatList />));
+      expect(view.container.querySelector('.chat-list-scroll')).not.toBeNull();
+      expect(scrollTo).not.toHaveBeenCalled();
+
+      // Any later request scrolls, the start included; so does a first one somewhere else.
+      const el = document.createElement('div');
+      const instance = { scrollElement: el, options: { horizontal: false } } as unknown as Virtualizer<
+        HTMLDivElement,
+        Element
+      >;
+      scrollList(0, {}, instance);
+      expect(scrollTo).not.toHaveBeenCalled();
+      scrollList(0, {}, instance);
+      expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: undefined });
+      const other = { ...instance, scrollElement: document.createElement('div') } as typeof instance;
+      scrollList(300, { adjustments: 20 }, other);
+      expect(scrollTo).toHaveBeenLastCalledWith({ top: 320, behavior: undefined });
+    } finally {
+      scrollTo.mockRestore();
+    }
+  });
+
   it('moves a chat from deep in the list to the top; the other rows keep their elements', () => {
     const all = Array.from({ length: 200 }, () => follower());
     lists.value = { followers: all, pinned: [] };
