@@ -1,7 +1,7 @@
 // The time shown beside a chat in the list (spec 9): the time today, 'Yesterday', the weekday
 // within 7 days, DD/MM within the year, DD/MM/YY before it. Words come back as locale keys so the
 // UI translates them; chatListTime does it with a given translate function.
-import dayjs, { type ConfigType } from 'dayjs';
+// Plain Date arithmetic, no date library: the list works this out for every row it draws.
 
 export type ChatListTime =
   | { kind: 'time'; text: string }
@@ -11,18 +11,35 @@ export type ChatListTime =
 
 export const WEEKDAYS_EN = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-export function chatListTimeToken(at: ConfigType, now: Date): ChatListTime | null {
-  const when = dayjs(at);
-  if (at === null || at === undefined || !when.isValid()) return null;
-  const days = dayjs(now).startOf('day').diff(when.startOf('day'), 'day');
-  if (days <= 0 && when.isSame(now, 'day')) return { kind: 'time', text: when.format('HH:mm') };
+const DAY_MS = 86_400_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The local calendar day as a whole number of days (whatever the clock change that day). */
+const dayNumber = (d: Date) => Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / DAY_MS;
+
+export function chatListTimeToken(at: number | Date | null | undefined, now: Date): ChatListTime | null {
+  if (at === null || at === undefined) return null;
+  const when = new Date(at);
+  if (Number.isNaN(when.getTime())) return null;
+  const days = dayNumber(now) - dayNumber(when);
+  if (days === 0) return { kind: 'time', text: `${pad(when.getHours())}:${pad(when.getMinutes())}` };
   if (days === 1) return { kind: 'yesterday', key: 'time.yesterday' };
-  if (days > 1 && days < 7) return { kind: 'weekday', key: `weekday.${when.day()}`, weekday: when.day() };
-  return { kind: 'date', text: when.format(when.isSame(now, 'year') ? 'DD/MM' : 'DD/MM/YY') };
+  if (days > 1 && days < 7)
+    return { kind: 'weekday', key: `weekday.${when.getDay()}`, weekday: when.getDay() };
+  const dayMonth = `${pad(when.getDate())}/${pad(when.getMonth() + 1)}`;
+  return {
+    kind: 'date',
+    text:
+      when.getFullYear() === now.getFullYear() ? dayMonth : `${dayMonth}/${pad(when.getFullYear() % 100)}`,
+  };
 }
 
 /** English words when no translate function is given. */
-export function chatListTime(at: ConfigType, now: Date, translate?: (key: string) => string): string {
+export function chatListTime(
+  at: number | Date | null | undefined,
+  now: Date,
+  translate?: (key: string) => string,
+): string {
   const token = chatListTimeToken(at, now);
   if (!token) return '';
   if (token.kind === 'time' || token.kind === 'date') return token.text;
