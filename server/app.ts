@@ -18,6 +18,7 @@ import type { Config } from './config';
 import { registerContactRoutes } from './contacts/routes';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
+import { startStatistics } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { registerGoRoutes } from './go/routes';
 import { parseTrustProxy } from './http/clientAddress';
@@ -124,6 +125,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   await registerGoRoutes(fastify, ctx);
   await registerWebRoutes(fastify, ctx);
   const stopChatTimers = startChatTimers(ctx);
+  const stopStatistics = startStatistics(database, fastify.log);
 
   return {
     fastify,
@@ -136,9 +138,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     async close() {
       stopChatTimers();
+      const statisticsStopped = stopStatistics();
       io.close();
       await fastify.close();
       await closeRedis?.();
+      await statisticsStopped;
       await database.close();
       dropEveryCacheHere();
     },

@@ -1,0 +1,126 @@
+// PGlite runs no autovacuum: server/db/maintenance.ts analyses the tables whose rows changed enough
+// (autovacuum's default thresholds), so the planner does not work from guesses. PostgreSQL's own
+// autovacuum does it there, and the server leaves it alone.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { type Database, openDatabase } from '../../../server/db/client';
+import { analyzeDueTables, startStatistics } from '../../../server/db/maintenance';
+import { migrate } from '../../../server/db/migrate';
+import { eventually } from '../../helpers/eventually';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+async function pglite(): Promise<Database> {
+  const database = await openDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'chat-stats-')) });
+  cleanups.push(() => database.close());
+  await migrate(database);
+  return database;
+}
+
+const statsOf = async (database: Database, table: string) =>
+  (
+    await database.rawTransaction((tx) =>
+      tx.query<{ reltuples: number; analyzed: boolean }>(
+        `select c.reltuples, s.last_analyze is not null as analyzed
+         from pg_class c left join pg_stat_user_tables s on s.relid = c.oid where c.relname = $1`,
+        [table],
+      ),
+    )
+  )[0];
+
+/** Rows written show in pg_stat_user_tables once the session has been idle for a second. */
+async function countsFlushed(database: Database, table: string, changed: number) {
+  await eventually(async () => {
+    const [row] = await database.rawTransaction((tx) =>
+      tx.query<{ n: number }>(
+        'select n_mod_since_analyze::int as n from pg_stat_user_tables where relname = $1',
+        [table],
+      ),
+    );
+    expect(row.n).toBeGreaterThanOrEqual(changed);
+  }, 10_000);
+}
+
+describe('planner statistics on PGlite', () => {
+  it('analyses a table once enough of it changed, then not again until it changes more', async () => {
+    const database = await pglite();
+    await database.rawTransaction((tx) =>
+      tx.exec(`create table stats_probe (id int primary key, v text);
+        insert into stats_probe select g, md5(g::text) from generate_series(1, 2000) g;`),
+    );
+    await countsFlushed(database, 'stats_probe', 2000);
+    expect(await statsOf(database, 'stats_probe')).toEqual({ reltuples: -1, analyzed: false });
+
+    expect(await analyzeDueTables(database)).toContain('stats_probe');
+    expect(await statsOf(database, 'stats_probe')).toEqual({ reltuples: 2000, analyzed: true });
+    expect(await analyzeDueTables(database)).not.toContain('stats_probe');
+
+    // 100 changed rows of 2,000 is under 50 + 10%; 300 more is over.
+    await database.rawTransaction((tx) => tx.exec(`update stats_probe set v = 'x' where id <= 100`));
+    await countsFlushed(database, 'stats_probe', 100);
+    expect(await analyzeDueTables(database)).not.toContain('stats_probe');
+    await database.rawTransaction((tx) => tx.exec(`delete from stats_probe where id <= 300`));
+    await countsFlushed(database, 'stats_probe', 400);
+    expect(await analyzeDueTables(database)).toContain('stats_probe');
+    expect((await statsOf(database, 'stats_probe')).reltuples).toBe(1700);
+  });
+
+  it('a table name that needs quoting is analysed too', async () => {
+    const database = await pglite();
+    await database.rawTransaction((tx) =>
+      tx.exec(
+        `create table "Odd ""Name""" (id int); insert into "Odd ""Name""" select generate_series(1, 500);`,
+      ),
+    );
+    await countsFlushed(database, 'Odd "Name"', 500);
+    expect(await analyzeDueTables(database)).toContain('"Odd ""Name"""');
+    expect(await statsOf(database, 'Odd "Name"')).toEqual({ reltuples: 500, analyzed: true });
+  });
+
+  it('runs by itself after the start and every interval; stopping waits for the pass under way', async () => {
+    const database = await pglite();
+    await database.rawTransaction((tx) =>
+      tx.exec(`create table stats_timed (id int); insert into stats_timed select generate_series(1, 300);`),
+    );
+    await countsFlushed(database, 'stats_timed', 300);
+    const errors: unknown[] = [];
+    const stop = startStatistics(
+      database,
+      { error: (e: unknown) => errors.push(e) },
+      { firstAfterMs: 0, everyMs: 100 },
+    );
+    try {
+      await eventually(async () => expect((await statsOf(database, 'stats_timed')).analyzed).toBe(true));
+      // A later change is picked up by a later pass.
+      await database.rawTransaction((tx) =>
+        tx.exec('insert into stats_timed select generate_series(1, 600)'),
+      );
+      await eventually(
+        async () => expect((await statsOf(database, 'stats_timed')).reltuples).toBe(900),
+        10_000,
+      );
+    } finally {
+      await stop();
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('planner statistics on PostgreSQL', () => {
+  it('are left to its autovacuum: no pass runs', async () => {
+    const run = vi.fn(async () => []);
+    const stop = startStatistics(
+      { kind: 'postgres', run, rawTransaction: vi.fn() },
+      { error: () => {} },
+      { firstAfterMs: 0, everyMs: 10 },
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    await stop();
+    expect(run).not.toHaveBeenCalled();
+  });
+});
