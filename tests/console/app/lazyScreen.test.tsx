@@ -59,7 +59,10 @@ describe('lazyPage', () => {
 
   it('a load that fails shows in the error boundary; the next visit loads again', async () => {
     const failing = deferred<{ default: typeof Screen }>();
-    const load = vi.fn().mockReturnValueOnce(failing.promise).mockResolvedValueOnce({ default: Screen });
+    const load = vi
+      .fn<() => Promise<{ default: typeof Screen }>>()
+      .mockReturnValueOnce(failing.promise)
+      .mockResolvedValueOnce({ default: Screen });
     const Page = lazyPage(load);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     act(() =>
