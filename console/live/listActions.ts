@@ -11,6 +11,7 @@ import {
   searchMessage,
   searchName,
 } from './calls';
+import { FIRST_PAGE, takeEarlyPage } from './earlyPage';
 import {
   assigneeFilter,
   channelFilter,
@@ -34,7 +35,6 @@ import {
   viewer,
 } from './state';
 
-export const FIRST_PAGE = 50;
 export const NEXT_PAGE = 100;
 
 export async function loadMasterData() {
@@ -105,7 +105,8 @@ export async function loadFirstPage({ opening = false } = {}) {
       await afterNextPaint();
       if (request !== listRequest) return;
     }
-    const page = await getFollowers(query(0, FIRST_PAGE));
+    const first = query(0, FIRST_PAGE);
+    const page = await (takeEarlyPage(first) ?? getFollowers(first));
     if (request !== listRequest) return;
     batch(() => {
       lists.value = mergeFirstPage(

@@ -2,9 +2,10 @@
 // bind and the first page of chats is fetched, so opening /live renders at once — synchronously,
 // without a loading step — from live state. Skipped on 2g or save-data connections, like link
 // prefetch (spec 9). This module is small and sits in the main bundle; the inbox itself does not.
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { lazyPage } from '../app/lazyPage';
 import type { PageProps } from '../app/pages';
+import { requestFirstPageEarly } from './earlyPage';
 
 let loaded: ComponentType<PageProps> | null = null;
 const loadInbox = () =>
@@ -14,9 +15,16 @@ const loadInbox = () =>
   });
 const LazyInbox = lazyPage<PageProps>(loadInbox);
 
-/** The /live page: the loaded module when preloading finished, else loaded on demand. */
+/**
+ * The /live page: the loaded module when preloading finished, else loaded on demand, with the
+ * list's first page asked for while the code comes.
+ */
 export function InboxPage(props: PageProps) {
   const Page = loaded ?? LazyInbox;
+  const cold = Page === LazyInbox;
+  useEffect(() => {
+    if (cold) requestFirstPageEarly();
+  }, [cold]);
   return <Page {...props} />;
 }
 
