@@ -46,6 +46,15 @@ describe.skipIf(!redis)('the socket.io stream with REDIS_URL', () => {
       if (m.uid === adapterA.uid) ownSeen.push(m);
       onMessage(m, offset);
     };
+    // B reads the stream from its end ('$') once its first read reaches Redis: on a busy machine that
+    // can come after A's first entries. A says 'ready' until B hears it, then the five.
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => a.io.emit('ready'), 50);
+      client.once('ready', () => {
+        clearInterval(timer);
+        resolve();
+      });
+    });
     const heard: number[] = [];
     const all = new Promise<void>((resolve) =>
       client.on('n', (n: number) => {
