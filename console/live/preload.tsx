@@ -2,7 +2,7 @@
 // bind and the first page of chats is fetched, so opening /live renders at once — synchronously,
 // without a loading step — from live state. Skipped on 2g or save-data connections, like link
 // prefetch (spec 9). This module is small and sits in the main bundle; the inbox itself does not.
-import { type ComponentType, useEffect } from 'react';
+import type { ComponentType } from 'react';
 import { lazyPage } from '../app/lazyPage';
 import type { PageProps } from '../app/pages';
 import { requestFirstPageEarly } from './earlyPage';
@@ -13,7 +13,12 @@ const loadInbox = () =>
     loaded = m.default;
     return m;
   });
-const LazyInbox = lazyPage<PageProps>(loadInbox);
+// React calls this once, when /live is first shown before the preload finished: the list's first
+// page is asked for then too, beside the code (in an effect it would wait for the code).
+const LazyInbox = lazyPage<PageProps>(() => {
+  requestFirstPageEarly();
+  return loadInbox();
+});
 
 /**
  * The /live page: the loaded module when preloading finished, else loaded on demand, with the
@@ -21,10 +26,6 @@ const LazyInbox = lazyPage<PageProps>(loadInbox);
  */
 export function InboxPage(props: PageProps) {
   const Page = loaded ?? LazyInbox;
-  const cold = Page === LazyInbox;
-  useEffect(() => {
-    if (cold) requestFirstPageEarly();
-  }, [cold]);
   return <Page {...props} />;
 }
 
