@@ -3,9 +3,9 @@
 // was never analysed is planned from guesses: the inbox's first 50 of 10,000 chats took 23 ms
 // instead of 6 ms after one ANALYZE. This is autovacuum's analysing half with its default
 // thresholds (50 rows + 10% of the table changed since the last pass; or never analysed and past
-// 8 pages, for counts a restart did not keep). ANALYZE
-// reads a sample of at most 30,000 rows, so a pass stays short however large the table grows.
-// On PostgreSQL autovacuum does it, and this does nothing.
+// 8 pages, for counts a restart did not keep). ANALYZE reads a sample of at most 30,000 rows, so a
+// pass stays bounded however large the table grows (about 0.5 s with 500,000 messages, holding
+// PGlite's other statements back meanwhile). On PostgreSQL autovacuum does it, and this does nothing.
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, statement } from './client';
 
