@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { afterPageTimers, launchBrowser } from '../helpers/browser';
 import { type FakeLine, startFakeLine } from '../helpers/fakePlatforms/line';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { signIn } from './liveHelpers';
@@ -130,6 +130,8 @@ describe('automation console', () => {
     await page.mouse.move(to.x + 5, to.y - 5, { steps: 10 });
     await expect.poll(() => live.textContent()).toBe('Item 2 is over position 1 of 2.');
     await page.mouse.up();
+    // dnd-kit swallows clicks for 50 ms after the drop: Save is pressed after that, as by a hand.
+    await afterPageTimers(page, 50);
     await expect
       .poll(() => editor.getByTestId('reply-item').first().getAttribute('data-type'))
       .toBe('sticker');
@@ -312,10 +314,12 @@ describe('automation console in Thai at 768 px', () => {
     expect(await narrow.locator(`[id="${instructions}"]`).textContent()).toContain('กด Space หรือ Enter');
     const live = narrow.locator('[id^="DndLiveRegion"]');
     await handle.focus();
-    // Each key waits for what it announces: the sensor takes the next key only once it has measured.
+    // Each key waits for what it announces.
     await narrow.keyboard.press('Space');
-    // Picked up, it is over its own place at once.
+    // Picked up, it is over its own place at once. The sensor takes arrow keys from its next turn:
+    // the announcement can come before that, and a key sent at once was lost.
     await expect.poll(() => live.textContent()).toBe('รายการที่ 2 อยู่เหนือตำแหน่งที่ 2 จาก 2');
+    await afterPageTimers(narrow);
     await narrow.keyboard.press('ArrowUp');
     await expect.poll(() => live.textContent()).toBe('รายการที่ 2 อยู่เหนือตำแหน่งที่ 1 จาก 2');
     await narrow.keyboard.press('Space');

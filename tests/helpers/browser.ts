@@ -1,6 +1,6 @@
 // Debian's Chromium, headless, with the flags this machine needs (no downloads, no sandbox).
 import fs from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,4 +23,15 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
       ...extraArgs,
     ],
   });
+}
+
+/**
+ * Waits until the page has run the timers it set for up to `ms` from now. Chromium handles input
+ * before timers that are already due, so a key or click a test sends at once can overtake work a
+ * page put off to its next turn, which a person's slower hand never does. dnd-kit is one: its
+ * keyboard sensor listens for the next key only from a `setTimeout(0)` after the pick-up, and its
+ * pointer sensor swallows clicks for 50 ms after a drop.
+ */
+export async function afterPageTimers(page: Page, ms = 0): Promise<void> {
+  await page.evaluate((wait) => new Promise((resolve) => setTimeout(resolve, wait)), ms);
 }
