@@ -9,19 +9,11 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { canOpen, homePath } from '../session/access';
 import { loadProfile, onSignedOut, profile, token } from '../session/state';
 import { locale, localeFromCookie, t } from './i18n';
-import { lazyPage } from './lazyPage';
+import { lazyPage, PageLoading } from './lazyPage';
 import { type PageProps, pageFor } from './pages';
 
 const InvitePage = lazyPage<PageProps>(() => import('../settings/InvitePage'));
 const NoAccessPage = lazyPage<{ titleKey: string }>(() => import('../settings/NoAccessPage'));
-
-function PageLoading() {
-  return (
-    <div className="page-loading" role="status">
-      {t('layout.loading')}
-    </div>
-  );
-}
 
 export function App() {
   useSignals();

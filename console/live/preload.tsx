@@ -13,8 +13,8 @@ const loadInbox = () =>
     loaded = m.default;
     return m;
   });
-// React calls this once, when /live is first shown before the preload finished: the list's first
-// page is asked for then too, beside the code (in an effect it would wait for the code).
+// lazyPage calls this once, as /live first mounts before the preload finished: the list's first
+// page is asked for then too, beside the code (from the inbox's own effect it would wait for it).
 const LazyInbox = lazyPage<PageProps>(() => {
   requestFirstPageEarly();
   return loadInbox();
