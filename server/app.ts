@@ -18,7 +18,7 @@ import type { Config } from './config';
 import { registerContactRoutes } from './contacts/routes';
 import type { AppContext } from './context';
 import { openDatabase } from './db/client';
-import { startStatistics } from './db/maintenance';
+import { startMaintenance } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { registerGoRoutes } from './go/routes';
 import { parseTrustProxy } from './http/clientAddress';
@@ -125,7 +125,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   await registerGoRoutes(fastify, ctx);
   await registerWebRoutes(fastify, ctx);
   const stopChatTimers = startChatTimers(ctx);
-  const stopStatistics = startStatistics(database, fastify.log);
+  const stopMaintenance = startMaintenance(database, fastify.log);
 
   return {
     fastify,
@@ -138,11 +138,11 @@ export async function createApp(options: AppOptions): Promise<App> {
     },
     async close() {
       stopChatTimers();
-      const statisticsStopped = stopStatistics();
+      const maintenanceStopped = stopMaintenance();
       io.close();
       await fastify.close();
       await closeRedis?.();
-      await statisticsStopped;
+      await maintenanceStopped;
       await database.close();
       dropEveryCacheHere();
     },

@@ -77,6 +77,8 @@ export interface Database {
    * as the driver gives them: snake_case columns, timestamps as Date, json parsed (server/db/rows.ts).
    */
   run<T = Record<string, unknown>>(statement: Statement, params: readonly unknown[]): Promise<T[]>;
+  /** One plain statement outside any transaction: VACUUM cannot run inside one. */
+  execOutside(sql: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -148,6 +150,9 @@ export async function openDatabase(options: {
       },
       run: async <T>(st: Statement, params: readonly unknown[]) =>
         (await pool.query({ name: st.name, text: st.text, values: params as unknown[] })).rows as T[],
+      execOutside: async (text) => {
+        await pool.query(text);
+      },
       close: () => pool.end(),
     };
   }
@@ -174,6 +179,9 @@ export async function openDatabase(options: {
         }),
       ),
     run: runPrepared,
+    execOutside: async (text) => {
+      await client.exec(text);
+    },
     close: () => client.close(),
   };
 }

@@ -1,12 +1,13 @@
 // PGlite runs no autovacuum: server/db/maintenance.ts analyses the tables whose rows changed enough
-// (autovacuum's default thresholds), so the planner does not work from guesses. PostgreSQL's own
-// autovacuum does it there, and the server leaves it alone.
+// and vacuums the ones with enough dead or new rows (autovacuum's default thresholds), so the
+// planner does not work from guesses and dead rows are cleared. PostgreSQL's own autovacuum does it
+// there, and the server leaves it alone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../../server/db/client';
-import { analyzeDueTables, startStatistics } from '../../../server/db/maintenance';
+import { maintainDueTables, startMaintenance } from '../../../server/db/maintenance';
 import { migrate } from '../../../server/db/migrate';
 import { eventually } from '../../helpers/eventually';
 
@@ -33,6 +34,10 @@ const statsOf = async (database: Database, table: string) =>
     )
   )[0];
 
+/** The tables a pass analysed, by name. */
+const analysed = async (database: Database) =>
+  (await maintainDueTables(database)).filter((t) => t.analyze).map((t) => t.name);
+
 /** Rows written show in pg_stat_user_tables once the session has been idle for a second. */
 async function countsFlushed(database: Database, table: string, changed: number) {
   await eventually(async () => {
@@ -46,7 +51,7 @@ async function countsFlushed(database: Database, table: string, changed: number)
   }, 10_000);
 }
 
-describe('planner statistics on PGlite', () => {
+describe('autovacuum’s work on PGlite', () => {
   it('analyses a table once enough of it changed, then not again until it changes more', async () => {
     const database = await pglite();
     await database.rawTransaction((tx) =>
@@ -56,17 +61,17 @@ describe('planner statistics on PGlite', () => {
     await countsFlushed(database, 'stats_probe', 2000);
     expect(await statsOf(database, 'stats_probe')).toEqual({ reltuples: -1, analyzed: false });
 
-    expect(await analyzeDueTables(database)).toContain('stats_probe');
+    expect(await analysed(database)).toContain('stats_probe');
     expect(await statsOf(database, 'stats_probe')).toEqual({ reltuples: 2000, analyzed: true });
-    expect(await analyzeDueTables(database)).not.toContain('stats_probe');
+    expect(await analysed(database)).not.toContain('stats_probe');
 
     // 100 changed rows of 2,000 is under 50 + 10%; 300 more is over.
     await database.rawTransaction((tx) => tx.exec(`update stats_probe set v = 'x' where id <= 100`));
     await countsFlushed(database, 'stats_probe', 100);
-    expect(await analyzeDueTables(database)).not.toContain('stats_probe');
+    expect(await analysed(database)).not.toContain('stats_probe');
     await database.rawTransaction((tx) => tx.exec(`delete from stats_probe where id <= 300`));
     await countsFlushed(database, 'stats_probe', 400);
-    expect(await analyzeDueTables(database)).toContain('stats_probe');
+    expect(await analysed(database)).toContain('stats_probe');
     expect((await statsOf(database, 'stats_probe')).reltuples).toBe(1700);
   });
 
@@ -78,8 +83,34 @@ describe('planner statistics on PGlite', () => {
       ),
     );
     await countsFlushed(database, 'Odd "Name"', 500);
-    expect(await analyzeDueTables(database)).toContain('"Odd ""Name"""');
+    expect(await analysed(database)).toContain('"Odd ""Name"""');
     expect(await statsOf(database, 'Odd "Name"')).toEqual({ reltuples: 500, analyzed: true });
+  });
+
+  it('vacuums a table once enough of its rows are dead: they are cleared, outside a transaction', async () => {
+    const database = await pglite();
+    await database.rawTransaction((tx) =>
+      tx.exec(`create table dead_probe (id int primary key, v text);
+        insert into dead_probe select g, md5(g::text) from generate_series(1, 2000) g;`),
+    );
+    await countsFlushed(database, 'dead_probe', 2000);
+    const first = (await maintainDueTables(database)).find((t) => t.name === 'dead_probe');
+    expect(first).toEqual({ name: 'dead_probe', vacuum: true, analyze: true });
+
+    await database.rawTransaction((tx) => tx.exec('delete from dead_probe where id <= 1000'));
+    const dead = async () =>
+      (
+        await database.rawTransaction((tx) =>
+          tx.query<{ dead: number; vacuumed: boolean }>(
+            `select n_dead_tup::int as dead, last_vacuum is not null as vacuumed
+             from pg_stat_user_tables where relname = 'dead_probe'`,
+          ),
+        )
+      )[0];
+    await eventually(async () => expect((await dead()).dead).toBeGreaterThanOrEqual(1000), 10_000);
+    const second = (await maintainDueTables(database)).find((t) => t.name === 'dead_probe');
+    expect(second?.vacuum).toBe(true);
+    await eventually(async () => expect(await dead()).toEqual({ dead: 0, vacuumed: true }), 10_000);
   });
 
   it('runs by itself after the start and every interval; stopping waits for the pass under way', async () => {
@@ -89,7 +120,7 @@ describe('planner statistics on PGlite', () => {
     );
     await countsFlushed(database, 'stats_timed', 300);
     const errors: unknown[] = [];
-    const stop = startStatistics(
+    const stop = startMaintenance(
       database,
       { error: (e: unknown) => errors.push(e) },
       { firstAfterMs: 0, everyMs: 100 },
@@ -111,11 +142,11 @@ describe('planner statistics on PGlite', () => {
   });
 });
 
-describe('planner statistics on PostgreSQL', () => {
+describe('autovacuum’s work on PostgreSQL', () => {
   it('are left to its autovacuum: no pass runs', async () => {
     const run = vi.fn(async () => []);
-    const stop = startStatistics(
-      { kind: 'postgres', run, rawTransaction: vi.fn() },
+    const stop = startMaintenance(
+      { kind: 'postgres', run, execOutside: vi.fn() },
       { error: () => {} },
       { firstAfterMs: 0, everyMs: 10 },
     );
