@@ -137,12 +137,11 @@ export async function createApp(options: AppOptions): Promise<App> {
       return typeof address === 'object' && address ? address.port : port;
     },
     async close() {
-      stopChatTimers();
-      const maintenanceStopped = stopMaintenance();
+      const timersStopped = Promise.all([stopChatTimers(), stopMaintenance()]);
       io.close();
       await fastify.close();
       await closeRedis?.();
-      await maintenanceStopped;
+      await timersStopped;
       await database.close();
       dropEveryCacheHere();
     },

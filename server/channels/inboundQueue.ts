@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { newId } from '../accounts/ids';
 import type { AppContext } from '../context';
 import { built } from '../db/client';
+import { every } from '../every';
 import { channelInbound, type InboundPlatform } from './schema';
 import { findPlatformChannel, type PlatformChannel } from './store';
 
@@ -166,24 +167,18 @@ export async function pruneInbound(ctx: AppContext, now = new Date()): Promise<v
   await ctx.db.delete(channelInbound).where(inArray(channelInbound.id, old));
 }
 
-export function startInboundSweeper(ctx: AppContext): () => void {
-  let running = false;
+/** Retries the channel events left pending, and now and then forgets old handled ones. */
+export function startInboundSweeper(ctx: AppContext): () => Promise<void> {
   let lastPrune = 0;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
+  return every(
+    SWEEP_EVERY_MS,
+    async () => {
       await sweepInbound(ctx);
       if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
         lastPrune = Date.now();
         await pruneInbound(ctx);
       }
-    } catch (err) {
-      ctx.log.error({ err }, 'channel event sweep failed');
-    } finally {
-      running = false;
-    }
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    { what: 'channel event sweep', log: ctx.log },
+  );
 }

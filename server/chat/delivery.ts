@@ -12,6 +12,7 @@ import {
 } from '../channels/adapters';
 import type { AppContext } from '../context';
 import { built, statement } from '../db/client';
+import { every } from '../every';
 import { followerToWireOne } from './followerView';
 import { messagesToWire } from './messageQuery';
 import { emitChat } from './notify';
@@ -162,19 +163,6 @@ export async function sweepPending(ctx: AppContext): Promise<number> {
   return rows.length;
 }
 
-export function startDeliverySweeper(ctx: AppContext): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sweepPending(ctx);
-    } catch (err) {
-      ctx.log.error({ err }, 'delivery sweep failed');
-    } finally {
-      running = false;
-    }
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startDeliverySweeper(ctx: AppContext): () => Promise<void> {
+  return every(SWEEP_EVERY_MS, () => sweepPending(ctx), { what: 'delivery sweep', log: ctx.log });
 }

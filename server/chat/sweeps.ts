@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { AGENT_EVENTS, type AgentEvent } from '../../core/realtime/events';
 import type { AppContext } from '../context';
 import { rowsOf } from '../db/client';
+import { every } from '../every';
 import { startDeliverySweeper } from './delivery';
 import { followersToWire } from './followerView';
 import { lcCopy } from './lifecycle';
@@ -149,23 +150,13 @@ export async function sweepLifecycle(ctx: AppContext, now: Date = new Date()): P
 }
 
 /** Starts the chat's background work: delivery retries and lifecycle sweeps. Returns a stop. */
-export function startChatTimers(ctx: AppContext): () => void {
+export function startChatTimers(ctx: AppContext): () => Promise<void> {
   const stopDelivery = startDeliverySweeper(ctx);
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sweepLifecycle(ctx);
-    } catch (err) {
-      ctx.log.error({ err }, 'lifecycle sweep failed');
-    } finally {
-      running = false;
-    }
-  }, LIFECYCLE_SWEEP_EVERY_MS);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    stopDelivery();
+  const stopLifecycle = every(LIFECYCLE_SWEEP_EVERY_MS, () => sweepLifecycle(ctx), {
+    what: 'lifecycle sweep',
+    log: ctx.log,
+  });
+  return async () => {
+    await Promise.all([stopLifecycle(), stopDelivery()]);
   };
 }

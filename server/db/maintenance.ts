@@ -10,6 +10,7 @@
 // messages an ANALYZE took 0.5 s and a VACUUM of 20% dead rows 0.4 s; the thresholds make both
 // rare. On PostgreSQL autovacuum does all this, and this does nothing.
 import type { FastifyBaseLogger } from 'fastify';
+import { every } from '../every';
 import { type Database, statement } from './client';
 
 export const MAINTAIN_EVERY_MS = 60_000;
@@ -60,24 +61,9 @@ export function startMaintenance(
   times = { firstAfterMs: FIRST_PASS_AFTER_MS, everyMs: MAINTAIN_EVERY_MS },
 ): () => Promise<void> {
   if (database.kind !== 'pglite') return () => Promise.resolve();
-  let current: Promise<void> | null = null;
-  const pass = () => {
-    current ??= maintainDueTables(database)
-      .then(
-        () => {},
-        (err: unknown) => log.error({ err }, 'vacuuming or analysing the database tables failed'),
-      )
-      .finally(() => {
-        current = null;
-      });
-  };
-  const first = setTimeout(pass, times.firstAfterMs);
-  const timer = setInterval(pass, times.everyMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    return current ?? Promise.resolve();
-  };
+  return every(times.everyMs, () => maintainDueTables(database), {
+    what: 'vacuuming or analysing the database tables',
+    log,
+    firstAfterMs: times.firstAfterMs,
+  });
 }

@@ -2,6 +2,7 @@
 // given back. Every process may sweep: a row is deleted (and counted) by whichever gets it first.
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { every } from '../every';
 import { deleteFileRows, expiredFiles } from './fileRows';
 import { mediaFiles } from './schema';
 import { removeStoredBytes } from './store';
@@ -26,17 +27,6 @@ export async function sweepExpiredFiles(ctx: AppContext): Promise<number> {
   }
 }
 
-export function startExpirySweep(ctx: AppContext, every = SWEEP_INTERVAL_MS): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepExpiredFiles(ctx)
-      .catch((err: unknown) => ctx.log.error({ err }, 'media: expiry sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, every);
-  timer.unref();
-  return () => clearInterval(timer);
+export function startExpirySweep(ctx: AppContext, everyMs = SWEEP_INTERVAL_MS): () => Promise<void> {
+  return every(everyMs, () => sweepExpiredFiles(ctx), { what: 'media: expiry sweep', log: ctx.log });
 }
