@@ -5,25 +5,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../../server/db/client';
 import { maintainDueTables, startMaintenance } from '../../../server/db/maintenance';
-import { migrate } from '../../../server/db/migrate';
 import { eventually } from '../../helpers/eventually';
 
-const cleanups: (() => Promise<void>)[] = [];
+// One embedded database for the file, unmigrated: each test makes tables of its own, and a pass
+// looks at every table in it (opening and migrating one took some 7 s on a slow machine).
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'chat-stats-')) });
+});
 afterAll(async () => {
-  for (const c of cleanups.reverse()) await c();
+  await database?.close();
 });
 
-async function pglite(): Promise<Database> {
-  const database = await openDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'chat-stats-')) });
-  cleanups.push(() => database.close());
-  await migrate(database);
-  return database;
-}
-
-const statsOf = async (database: Database, table: string) =>
+const statsOf = async (table: string) =>
   (
     await database.rawTransaction((tx) =>
       tx.query<{ reltuples: number; analyzed: boolean }>(
@@ -35,11 +32,10 @@ const statsOf = async (database: Database, table: string) =>
   )[0];
 
 /** The tables a pass analysed, by name. */
-const analysed = async (database: Database) =>
-  (await maintainDueTables(database)).filter((t) => t.analyze).map((t) => t.name);
+const analysed = async () => (await maintainDueTables(database)).filter((t) => t.analyze).map((t) => t.name);
 
 /** Rows written show in pg_stat_user_tables once the session has been idle for a second. */
-async function countsFlushed(database: Database, table: string, changed: number) {
+async function countsFlushed(table: string, changed: number) {
   await eventually(async () => {
     const [row] = await database.rawTransaction((tx) =>
       tx.query<{ n: number }>(
@@ -53,47 +49,44 @@ async function countsFlushed(database: Database, table: string, changed: number)
 
 describe('autovacuum’s work on PGlite', () => {
   it('analyses a table once enough of it changed, then not again until it changes more', async () => {
-    const database = await pglite();
     await database.rawTransaction((tx) =>
       tx.exec(`create table stats_probe (id int primary key, v text);
         insert into stats_probe select g, md5(g::text) from generate_series(1, 2000) g;`),
     );
-    await countsFlushed(database, 'stats_probe', 2000);
-    expect(await statsOf(database, 'stats_probe')).toEqual({ reltuples: -1, analyzed: false });
+    await countsFlushed('stats_probe', 2000);
+    expect(await statsOf('stats_probe')).toEqual({ reltuples: -1, analyzed: false });
 
-    expect(await analysed(database)).toContain('stats_probe');
-    expect(await statsOf(database, 'stats_probe')).toEqual({ reltuples: 2000, analyzed: true });
-    expect(await analysed(database)).not.toContain('stats_probe');
+    expect(await analysed()).toContain('stats_probe');
+    expect(await statsOf('stats_probe')).toEqual({ reltuples: 2000, analyzed: true });
+    expect(await analysed()).not.toContain('stats_probe');
 
     // 100 changed rows of 2,000 is under 50 + 10%; 300 more is over.
     await database.rawTransaction((tx) => tx.exec(`update stats_probe set v = 'x' where id <= 100`));
-    await countsFlushed(database, 'stats_probe', 100);
-    expect(await analysed(database)).not.toContain('stats_probe');
+    await countsFlushed('stats_probe', 100);
+    expect(await analysed()).not.toContain('stats_probe');
     await database.rawTransaction((tx) => tx.exec(`delete from stats_probe where id <= 300`));
-    await countsFlushed(database, 'stats_probe', 400);
-    expect(await analysed(database)).toContain('stats_probe');
-    expect((await statsOf(database, 'stats_probe')).reltuples).toBe(1700);
+    await countsFlushed('stats_probe', 400);
+    expect(await analysed()).toContain('stats_probe');
+    expect((await statsOf('stats_probe')).reltuples).toBe(1700);
   });
 
   it('a table name that needs quoting is analysed too', async () => {
-    const database = await pglite();
     await database.rawTransaction((tx) =>
       tx.exec(
         `create table "Odd ""Name""" (id int); insert into "Odd ""Name""" select generate_series(1, 500);`,
       ),
     );
-    await countsFlushed(database, 'Odd "Name"', 500);
-    expect(await analysed(database)).toContain('"Odd ""Name"""');
-    expect(await statsOf(database, 'Odd "Name"')).toEqual({ reltuples: 500, analyzed: true });
+    await countsFlushed('Odd "Name"', 500);
+    expect(await analysed()).toContain('"Odd ""Name"""');
+    expect(await statsOf('Odd "Name"')).toEqual({ reltuples: 500, analyzed: true });
   });
 
   it('vacuums a table once enough of its rows are dead: they are cleared, outside a transaction', async () => {
-    const database = await pglite();
     await database.rawTransaction((tx) =>
       tx.exec(`create table dead_probe (id int primary key, v text);
         insert into dead_probe select g, md5(g::text) from generate_series(1, 2000) g;`),
     );
-    await countsFlushed(database, 'dead_probe', 2000);
+    await countsFlushed('dead_probe', 2000);
     const first = (await maintainDueTables(database)).find((t) => t.name === 'dead_probe');
     expect(first).toEqual({ name: 'dead_probe', vacuum: true, analyze: true });
 
@@ -114,11 +107,10 @@ describe('autovacuum’s work on PGlite', () => {
   });
 
   it('runs by itself after the start and every interval; stopping waits for the pass under way', async () => {
-    const database = await pglite();
     await database.rawTransaction((tx) =>
       tx.exec(`create table stats_timed (id int); insert into stats_timed select generate_series(1, 300);`),
     );
-    await countsFlushed(database, 'stats_timed', 300);
+    await countsFlushed('stats_timed', 300);
     const errors: unknown[] = [];
     const stop = startMaintenance(
       database,
@@ -126,15 +118,12 @@ describe('autovacuum’s work on PGlite', () => {
       { firstAfterMs: 0, everyMs: 100 },
     );
     try {
-      await eventually(async () => expect((await statsOf(database, 'stats_timed')).analyzed).toBe(true));
+      await eventually(async () => expect((await statsOf('stats_timed')).analyzed).toBe(true));
       // A later change is picked up by a later pass.
       await database.rawTransaction((tx) =>
         tx.exec('insert into stats_timed select generate_series(1, 600)'),
       );
-      await eventually(
-        async () => expect((await statsOf(database, 'stats_timed')).reltuples).toBe(900),
-        10_000,
-      );
+      await eventually(async () => expect((await statsOf('stats_timed')).reltuples).toBe(900), 10_000);
     } finally {
       await stop();
     }
