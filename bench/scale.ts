@@ -33,6 +33,7 @@ import {
   all,
   boundOf,
   type Cluster,
+  capacityBound,
   connectAll,
   merged,
   printProfile,
@@ -183,7 +184,7 @@ async function measure(
       say(
         `  sent ${fmt(m.sent)} (skipped ${fmt(m.skipped)} with ${fmt(MAX_IN_FLIGHT)} awaiting answers), answered ${fmt(m.acked.size)} (${fmt(achieved)}/s), refused or unanswered ${m.failed}, retries ${m.retries} (429: ${m.rateLimited}); send answered p50 ${fmt(m.sendAnswer.percentile(50), 1)} ms, p99 ${fmt(m.sendAnswer.percentile(99), 1)} ms; load generators' event-loop delay p99 ${fmt(m.generatorDelay.p99, 1)} ms, max ${fmt(m.generatorDelay.max, 1)} ms`,
       );
-      const bound = boundOf(result.use, result.windows);
+      const bound = capacityBound(result.use, rate, achieved) ?? boundOf(result.use, result.windows);
       const shortfall = achieved < rate * 0.95 ? ` — only ${fmt(achieved)}/s answered` : '';
       const row: BenchRow = {
         figure: `customer→agent delivery p99 at ${fmt(rate)} msg/s (p50 ${fmt(m.toAgent.percentile(50), 1)}, max ${fmt(m.toAgent.max)} ms)${shortfall}`,

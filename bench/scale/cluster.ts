@@ -98,6 +98,27 @@ function usage(a: Sample, b: Sample) {
 
 type Usage = ReturnType<typeof usage>;
 
+/**
+ * When a step answered fewer messages than it offered: whether the machine could carry the offered
+ * rate at all. Each part's CPU per answered message (server, PostgreSQL, Redis, load generators)
+ * times the offered rate; past the machine's cores, no change to the server alone meets the rate
+ * on this machine. Null when it would fit.
+ */
+export function capacityBound(use: Usage, offered: number, answered: number): string | null {
+  if (answered <= 0 || answered >= offered * 0.95) return null;
+  const cores = os.cpus().length;
+  const server = use.servers.reduce((a, b) => a + b, 0);
+  const parts = { server, PostgreSQL: use.postgres, Redis: use.redis, 'load generators': use.generators };
+  const needed = Object.values(parts).reduce((a, b) => a + b, 0) * (offered / answered);
+  if (needed < cores * 100) return null;
+  // Percent of a core at `answered` messages a second → CPU ms per message.
+  const perMessage = (pctOfCore: number) => (pctOfCore * 10) / answered;
+  const each = Object.entries(parts)
+    .map(([name, pctOfCore]) => `${name} ${fmt(perMessage(pctOfCore), 2)}`)
+    .join(', ');
+  return `machine CPU: at ${fmt(offered)} msg/s the parts would need ${fmt(needed / 100, 1)} cores at the CPU each spent per answered message here (ms: ${each}); the machine has ${cores}, ${fmt(use.machine)}% busy`;
+}
+
 /** What holds a figure back, in a few words, from the server's profile and the machine's CPU. */
 export function boundOf(use: Usage, windows: ProbeWindow[]): string {
   const busiest = windows.reduce((a, b) => ((a.shares.idle ?? 0) <= (b.shares.idle ?? 0) ? a : b));
