@@ -112,6 +112,11 @@ async function measure(
     const perThousand = conn.connected / 1000;
     const rss = Math.max(...conn.after);
     const connectRate = conn.connected / conn.seconds;
+    const connectBound =
+      capacityBound(conn.use, GOAL.connectPerSecond, connectRate, {
+        rate: 'connections/s',
+        one: 'connection',
+      }) ?? conn.bound;
     const scaleNote = VISITORS === GOAL.connections ? '' : ` (${fmt(VISITORS)} run)`;
     rows.push(
       {
@@ -123,7 +128,7 @@ async function measure(
         ...base,
       },
       {
-        figure: `widget sockets connecting per second (websocket only)${scaleNote}${connectRate >= GOAL.connectPerSecond ? '' : ` — bound: ${conn.bound}`}`,
+        figure: `widget sockets connecting per second (websocket only)${scaleNote}${connectRate >= GOAL.connectPerSecond ? '' : ` — bound: ${connectBound}`}`,
         value: connectRate,
         unit: '/s',
         goal: `≥ ${fmt(GOAL.connectPerSecond)}/s`,

@@ -99,24 +99,29 @@ function usage(a: Sample, b: Sample) {
 type Usage = ReturnType<typeof usage>;
 
 /**
- * When a step answered fewer messages than it offered: whether the machine could carry the offered
- * rate at all. Each part's CPU per answered message (server, PostgreSQL, Redis, load generators)
- * times the offered rate; past the machine's cores, no change to the server alone meets the rate
+ * When a step reached less than its rate (messages answered, sockets connected): whether the
+ * machine could carry that rate at all. Each part's CPU per unit (server, PostgreSQL, Redis, load
+ * generators) times the rate; past the machine's cores, no change to the server alone reaches it
  * on this machine. Null when it would fit.
  */
-export function capacityBound(use: Usage, offered: number, answered: number): string | null {
-  if (answered <= 0 || answered >= offered * 0.95) return null;
+export function capacityBound(
+  use: Usage,
+  rate: number,
+  reached: number,
+  unit: { rate: string; one: string } = { rate: 'msg/s', one: 'answered message' },
+): string | null {
+  if (reached <= 0 || reached >= rate * 0.95) return null;
   const cores = os.cpus().length;
   const server = use.servers.reduce((a, b) => a + b, 0);
   const parts = { server, PostgreSQL: use.postgres, Redis: use.redis, 'load generators': use.generators };
-  const needed = Object.values(parts).reduce((a, b) => a + b, 0) * (offered / answered);
+  const needed = Object.values(parts).reduce((a, b) => a + b, 0) * (rate / reached);
   if (needed < cores * 100) return null;
-  // Percent of a core at `answered` messages a second → CPU ms per message.
-  const perMessage = (pctOfCore: number) => (pctOfCore * 10) / answered;
+  // Percent of a core at `reached` a second → CPU ms per unit.
+  const perUnit = (pctOfCore: number) => (pctOfCore * 10) / reached;
   const each = Object.entries(parts)
-    .map(([name, pctOfCore]) => `${name} ${fmt(perMessage(pctOfCore), 2)}`)
+    .map(([name, pctOfCore]) => `${name} ${fmt(perUnit(pctOfCore), 2)}`)
     .join(', ');
-  return `machine CPU: at ${fmt(offered)} msg/s the parts would need ${fmt(needed / 100, 1)} cores at the CPU each spent per answered message here (ms: ${each}); the machine has ${cores}, ${fmt(use.machine)}% busy`;
+  return `machine CPU: at ${fmt(rate)} ${unit.rate} the parts would need ${fmt(needed / 100, 1)} cores at the CPU each spent per ${unit.one} here (ms: ${each}); the machine has ${cores}, ${fmt(use.machine)}% busy`;
 }
 
 /** What holds a figure back, in a few words, from the server's profile and the machine's CPU. */
@@ -268,7 +273,7 @@ export async function connectAll(c: Cluster) {
       `server ${i + 1} memory (MB): before the sockets rss ${b.rss}, heap ${b.heapUsed} used of ${b.heapTotal}, external ${b.external}; with them rss ${h.rss}, heap ${h.heapUsed} used (${h.live} live) of ${h.heapTotal}, external ${h.external}`,
     );
   }
-  return { connected, seconds, failures, before, after, idle, bound: boundOf(use, windows) };
+  return { connected, seconds, failures, before, after, idle, use, bound: boundOf(use, windows) };
 }
 
 export async function runStep(c: Cluster, step: LoadStep, drainMs = 1500): Promise<StepResult> {
