@@ -3,7 +3,7 @@
 // and deletes the second after a confirm; Thai labels; an agent is offered neither.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { AGENT_PASSWORD, addAgent, chatRow, customerSays, newCustomer, signIn } from './liveHelpers';
 
@@ -32,7 +32,7 @@ describe('official accounts', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect
-      .poll(() => dialog.locator('small.error').first().textContent())
+      .poll(() => dialog.locator('small.error').first().textContent(BRIEFLY))
       .toBe('This field is required.');
     await dialog.getByLabel('Account name').fill('Second Shop');
     await dialog.getByLabel('Channel name').fill('Second chat');
@@ -40,9 +40,11 @@ describe('official accounts', () => {
     const reloaded = page.waitForEvent('load');
     await dialog.getByRole('button', { name: 'Create account' }).click();
     await reloaded;
-    await expect.poll(() => selector(page).textContent(), { timeout: 10_000 }).toContain('Second Shop');
+    await expect
+      .poll(() => selector(page).textContent(BRIEFLY), { timeout: 10_000 })
+      .toContain('Second Shop');
     await page.goto(`${server.url}/live`);
-    await expect.poll(() => page.getByTestId('chat-count').textContent()).toBe('0 chats');
+    await expect.poll(() => page.getByTestId('chat-count').textContent(BRIEFLY)).toBe('0 chats');
     expect(await chatRow(page, 'First Shop Customer').count()).toBe(0);
 
     // Back to the first account: its chat is there again.
@@ -54,7 +56,7 @@ describe('official accounts', () => {
       .click();
     await back;
     await expect
-      .poll(() => selector(page).textContent(), { timeout: 10_000 })
+      .poll(() => selector(page).textContent(BRIEFLY), { timeout: 10_000 })
       .toContain('My Official Account');
     await expect.poll(() => chatRow(page, 'First Shop Customer').count()).toBe(1);
 
@@ -66,17 +68,19 @@ describe('official accounts', () => {
       .getByRole('button', { name: /Second Shop/ })
       .click();
     await again;
-    await expect.poll(() => selector(page).textContent(), { timeout: 10_000 }).toContain('Second Shop');
+    await expect
+      .poll(() => selector(page).textContent(BRIEFLY), { timeout: 10_000 })
+      .toContain('Second Shop');
     await selector(page).click();
     await page.getByRole('button', { name: 'Delete Second Shop' }).click();
     await expect
-      .poll(() => page.getByRole('dialog').textContent())
+      .poll(() => page.getByRole('dialog').textContent(BRIEFLY))
       .toContain('Are you sure you want to delete this items ?');
     const afterDelete = page.waitForEvent('load');
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await afterDelete;
     await expect
-      .poll(() => selector(page).textContent(), { timeout: 10_000 })
+      .poll(() => selector(page).textContent(BRIEFLY), { timeout: 10_000 })
       .toContain('My Official Account');
     await selector(page).click();
     expect(await page.getByTestId('account-list').textContent()).not.toContain('Second Shop');
@@ -92,7 +96,7 @@ describe('official accounts', () => {
     await selector(page).click();
     await page.getByRole('button', { name: '+ สร้างบัญชี' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.locator('h2').textContent()).toBe('สร้างบัญชีทางการ');
+    await expect.poll(() => dialog.locator('h2').textContent(BRIEFLY)).toBe('สร้างบัญชีทางการ');
     await dialog.getByLabel('ช่องทางแรก').selectOption('line');
     await expect.poll(() => dialog.getByLabel('Channel secret').count()).toBe(1);
     await page.close();

@@ -1,6 +1,7 @@
 // The API modal in real Chromium (spec 5 dialogs): closing it with unsaved changes asks 'Leave
 // without saving', saving an edit asks Yes / No and No saves nothing; unchanged, it just closes.
 import { describe, expect, it } from 'vitest';
+import { BRIEFLY } from '../helpers/browser';
 import { browserSuite } from '../helpers/browserSuite';
 
 const suite = browserSuite();
@@ -33,13 +34,13 @@ describe('API modal', () => {
     await nameField.fill('Points renamed');
     await page.keyboard.press('Escape');
     const leave = page.getByRole('dialog', { name: 'Leave without saving' });
-    await expect.poll(() => leave.textContent()).toContain('Are you sure want to leave this page ?');
+    await expect.poll(() => leave.textContent(BRIEFLY)).toContain('Are you sure want to leave this page ?');
     await leave.getByRole('button', { name: 'No' }).click();
     expect(await nameField.inputValue()).toBe('Points renamed');
 
     await modal.getByRole('button', { name: 'Save' }).click();
     const ask = page.getByRole('dialog', { name: 'Save changes' });
-    await expect.poll(() => ask.textContent()).toContain('Are you sure you want to save changes ?');
+    await expect.poll(() => ask.textContent(BRIEFLY)).toContain('Are you sure you want to save changes ?');
     await ask.getByRole('button', { name: 'No' }).click();
     expect(await names()).toEqual(['Points']);
     await modal.getByRole('button', { name: 'Save' }).click();

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { afterPageTimers, launchBrowser } from '../helpers/browser';
+import { afterPageTimers, BRIEFLY, launchBrowser } from '../helpers/browser';
 import { type FakeLine, startFakeLine } from '../helpers/fakePlatforms/line';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { signIn } from './liveHelpers';
@@ -126,19 +126,23 @@ describe('automation console', () => {
     await page.mouse.move(from.x + 5, from.y + 5);
     await page.mouse.down();
     await page.mouse.move(from.x + 5, from.y - 10, { steps: 5 });
-    await expect.poll(() => live.textContent()).toMatch(/Picked up item 2 of 2\.|Item 2 is over position/);
+    await expect
+      .poll(() => live.textContent(BRIEFLY))
+      .toMatch(/Picked up item 2 of 2\.|Item 2 is over position/);
     await page.mouse.move(to.x + 5, to.y - 5, { steps: 10 });
-    await expect.poll(() => live.textContent()).toBe('Item 2 is over position 1 of 2.');
+    await expect.poll(() => live.textContent(BRIEFLY)).toBe('Item 2 is over position 1 of 2.');
     await page.mouse.up();
     // dnd-kit swallows clicks for 50 ms after the drop: Save is pressed after that, as by a hand.
     await afterPageTimers(page, 50);
     await expect
-      .poll(() => editor.getByTestId('reply-item').first().getAttribute('data-type'))
+      .poll(() => editor.getByTestId('reply-item').first().getAttribute('data-type', BRIEFLY))
       .toBe('sticker');
-    await expect.poll(() => editor.getByTestId('reply-preview').textContent()).toContain('LINE ✓ 2 messages');
+    await expect
+      .poll(() => editor.getByTestId('reply-preview').textContent(BRIEFLY))
+      .toContain('LINE ✓ 2 messages');
     // WeChat shows no LINE sticker: the bot sends the text alone there, and the preview says so.
     await expect
-      .poll(() => editor.getByTestId('reply-preview').getByRole('listitem').nth(3).textContent())
+      .poll(() => editor.getByTestId('reply-preview').getByRole('listitem').nth(3).textContent(BRIEFLY))
       .toBe(
         'WeChat ✓ 1 message⚠ The bot leaves out: WeChat cannot show LINE stickers. Agents cannot send this reply here.',
       );
@@ -177,7 +181,7 @@ describe('automation console', () => {
     await page.getByRole('textbox', { name: 'Try a message' }).fill('ร้านเปิดกี่โมงคะ');
     await page.getByTestId('try-run').click();
     await expect
-      .poll(() => page.getByTestId('try-result').textContent())
+      .poll(() => page.getByTestId('try-result').textContent(BRIEFLY))
       .toContain('Keyword rule “Hours” answers');
 
     await page.goto(`${server.url}/th/setting/intent`);
@@ -282,7 +286,7 @@ describe('automation console', () => {
     await page.getByTestId('publish-on-save').check({ force: true });
     await page.getByTestId('save-menu').click();
     await page.getByTestId('menu-card').waitFor();
-    await expect.poll(() => page.getByTestId('menu-toggle').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('menu-toggle').isChecked(BRIEFLY)).toBe(true);
     const defaultId = line.defaultRichMenu.id as string;
     const made = line.richMenus.get(defaultId);
     expect(made?.request.size).toEqual({ width: 2500, height: 843 });
@@ -318,14 +322,14 @@ describe('automation console in Thai at 768 px', () => {
     await narrow.keyboard.press('Space');
     // Picked up, it is over its own place at once. The sensor takes arrow keys from its next turn:
     // the announcement can come before that, and a key sent at once was lost.
-    await expect.poll(() => live.textContent()).toBe('รายการที่ 2 อยู่เหนือตำแหน่งที่ 2 จาก 2');
+    await expect.poll(() => live.textContent(BRIEFLY)).toBe('รายการที่ 2 อยู่เหนือตำแหน่งที่ 2 จาก 2');
     await afterPageTimers(narrow);
     await narrow.keyboard.press('ArrowUp');
-    await expect.poll(() => live.textContent()).toBe('รายการที่ 2 อยู่เหนือตำแหน่งที่ 1 จาก 2');
+    await expect.poll(() => live.textContent(BRIEFLY)).toBe('รายการที่ 2 อยู่เหนือตำแหน่งที่ 1 จาก 2');
     await narrow.keyboard.press('Space');
-    await expect.poll(() => live.textContent()).toBe('วางรายการที่ 2 ที่ตำแหน่งที่ 1 จาก 2 แล้ว');
+    await expect.poll(() => live.textContent(BRIEFLY)).toBe('วางรายการที่ 2 ที่ตำแหน่งที่ 1 จาก 2 แล้ว');
     await expect
-      .poll(() => editor.getByTestId('reply-item').first().getAttribute('data-type'))
+      .poll(() => editor.getByTestId('reply-item').first().getAttribute('data-type', BRIEFLY))
       .toBe('sticker');
     await narrow.getByTestId('save-reply').click();
     await narrow.getByTestId('reply-row').filter({ hasText: 'ลำดับด้วยคีย์บอร์ด' }).waitFor();

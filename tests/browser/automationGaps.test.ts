@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { signIn } from './liveHelpers';
 import { boxOf, sendText } from './widgetHelpers';
@@ -110,7 +110,7 @@ describe('try it', () => {
     await wide.getByTestId('keyword-row').first().waitFor();
     await tryText(wide, 'old branch');
     await expect
-      .poll(() => wide.getByTestId('try-result').textContent())
+      .poll(() => wide.getByTestId('try-result').textContent(BRIEFLY))
       .toContain('Keyword rule “Old” answers');
     expect(await wide.getByTestId('try-gaps').textContent()).toBe(
       'It would send the customer nothing: This location is switched off.',
@@ -121,7 +121,7 @@ describe('try it', () => {
     await narrow.getByTestId('keyword-row').first().waitFor();
     await tryText(narrow, 'old branch');
     await expect
-      .poll(() => narrow.getByTestId('try-gaps').textContent())
+      .poll(() => narrow.getByTestId('try-gaps').textContent(BRIEFLY))
       .toBe('ลูกค้าจะไม่ได้รับข้อความใดเลย: สถานที่นี้ปิดใช้งานอยู่');
     await shot(narrow, 'try-gap-th-768');
   });
@@ -130,7 +130,7 @@ describe('try it', () => {
     await wide.route('**/api/keyword/test', (route) => route.abort());
     await tryText(wide, 'where');
     await expect
-      .poll(() => wide.getByTestId('try-failed').textContent())
+      .poll(() => wide.getByTestId('try-failed').textContent(BRIEFLY))
       .toBe('Could not check this message: the server did not answer. Check your connection and try again.');
     await wide.unroute('**/api/keyword/test');
     await wide.route('**/api/keyword/test', (route) =>
@@ -142,14 +142,16 @@ describe('try it', () => {
     );
     await tryText(wide, 'where');
     await expect
-      .poll(() => wide.getByTestId('try-failed').textContent())
+      .poll(() => wide.getByTestId('try-failed').textContent(BRIEFLY))
       .toBe('Could not check this message: This field is required.');
     await wide.unroute('**/api/keyword/test');
     await shot(wide, 'try-failed-en-1440');
 
     await narrow.route('**/api/keyword/test', (route) => route.abort());
     await tryText(narrow, 'where');
-    await expect.poll(() => narrow.getByTestId('try-failed').textContent()).toContain('ตรวจสอบข้อความนี้ไม่ได้');
+    await expect
+      .poll(() => narrow.getByTestId('try-failed').textContent(BRIEFLY))
+      .toContain('ตรวจสอบข้อความนี้ไม่ได้');
     await narrow.unroute('**/api/keyword/test');
     // A check that works again clears the failure.
     await tryText(narrow, 'where');
@@ -164,14 +166,14 @@ describe('try it on a reply a channel cannot fully show', () => {
     await wide.getByTestId('keyword-row').first().waitFor();
     await tryText(wide, 'sticker hello');
     await expect
-      .poll(() => wide.getByTestId('try-gaps').textContent())
+      .poll(() => wide.getByTestId('try-gaps').textContent(BRIEFLY))
       .toBe('On WeChat it would leave part of its reply out: WeChat cannot show LINE stickers.');
     await shot(wide, 'try-sticker-en-1440');
 
     await narrow.goto(`${server.url}/th/keyword-mapping`);
     await narrow.getByTestId('keyword-row').first().waitFor();
     await tryText(narrow, 'sticker hello');
-    await expect.poll(() => narrow.getByTestId('try-gaps').textContent()).toContain('ทาง WeChat');
+    await expect.poll(() => narrow.getByTestId('try-gaps').textContent(BRIEFLY)).toContain('ทาง WeChat');
     await shot(narrow, 'try-sticker-th-768');
   });
 });
@@ -181,14 +183,14 @@ describe('an intent whose reply message was deleted', () => {
     await wide.goto(`${server.url}/setting/intent`);
     const row = wide.getByTestId('intent-row').filter({ hasText: 'Opening hours' });
     await expect
-      .poll(() => row.getByTestId('intent-reply-gone').textContent())
+      .poll(() => row.getByTestId('intent-reply-gone').textContent(BRIEFLY))
       .toBe('Reply message deleted: this rule sends nothing');
     await shot(wide, 'intent-gone-en-1440');
 
     await narrow.goto(`${server.url}/th/setting/intent`);
     const thaiRow = narrow.getByTestId('intent-row').filter({ hasText: 'Opening hours' });
     await expect
-      .poll(() => thaiRow.getByTestId('intent-reply-gone').textContent())
+      .poll(() => thaiRow.getByTestId('intent-reply-gone').textContent(BRIEFLY))
       .toBe('ข้อความตอบกลับถูกลบแล้ว: กฎนี้จะไม่ส่งข้อความใด');
     expect(await thaiRow.getByTestId('intent-reply-gone').isVisible()).toBe(true);
     await shot(narrow, 'intent-gone-th-768');
@@ -211,7 +213,7 @@ describe('before something an automatic reply needs goes', () => {
     await wide.getByTestId('save-reply').click();
     const question = wide.getByRole('dialog', { name: 'Switch off this reply message?' });
     await expect
-      .poll(() => question.textContent())
+      .poll(() => question.textContent(BRIEFLY))
       .toContain(
         '1 automatic answer uses this reply message: “Price”. While it is switched off, it sends the customer nothing.',
       );
@@ -228,7 +230,7 @@ describe('before something an automatic reply needs goes', () => {
     await narrow.getByTestId('reply-editor').locator('label.auto-toggle').first().click();
     await narrow.getByTestId('save-reply').click();
     const thai = narrow.getByRole('dialog', { name: 'ปิดใช้งานข้อความตอบกลับนี้หรือไม่?' });
-    await expect.poll(() => thai.textContent()).toContain('การตอบอัตโนมัติ 1 รายการใช้ข้อความนี้: “Price”');
+    await expect.poll(() => thai.textContent(BRIEFLY)).toContain('การตอบอัตโนมัติ 1 รายการใช้ข้อความนี้: “Price”');
     await shot(narrow, 'reply-off-th-768');
     await thai.getByRole('button', { name: 'ใช่', exact: true }).click();
     await expect.poll(active).toBe(false);
@@ -239,7 +241,7 @@ describe('before something an automatic reply needs goes', () => {
     const row = wide.getByTestId('reply-row').filter({ hasText: 'Old branch card' });
     await row.getByRole('button', { name: 'Delete' }).click();
     await expect
-      .poll(() => wide.getByTestId('confirm-detail').textContent())
+      .poll(() => wide.getByTestId('confirm-detail').textContent(BRIEFLY))
       .toBe(
         '1 automatic answer uses this reply message: “Old”. Once it is deleted, it sends the customer nothing.',
       );
@@ -251,7 +253,7 @@ describe('before something an automatic reply needs goes', () => {
     const thaiRow = narrow.getByTestId('reply-row').filter({ hasText: 'Old branch card' });
     await thaiRow.getByRole('button', { name: 'ลบ' }).click();
     await expect
-      .poll(() => narrow.getByTestId('confirm-detail').textContent())
+      .poll(() => narrow.getByTestId('confirm-detail').textContent(BRIEFLY))
       .toContain('การตอบอัตโนมัติ 1 รายการใช้ข้อความนี้: “Old”');
     await shot(narrow, 'reply-delete-th-768');
     await narrow.getByRole('button', { name: 'ใช่', exact: true }).click();
@@ -259,7 +261,7 @@ describe('before something an automatic reply needs goes', () => {
     // The keyword list tells the rule now sends nothing.
     await narrow.goto(`${server.url}/th/keyword-mapping`);
     await expect
-      .poll(() => narrow.getByTestId('keyword-reply-gone').textContent())
+      .poll(() => narrow.getByTestId('keyword-reply-gone').textContent(BRIEFLY))
       .toBe('ข้อความตอบกลับถูกลบแล้ว: กฎนี้จะไม่ส่งข้อความใด');
     await shot(narrow, 'keyword-gone-th-768');
   });
@@ -272,7 +274,9 @@ describe('before something an automatic reply needs goes', () => {
     await editor.locator('label.auto-toggle').click();
     await wide.getByTestId('save-location').click();
     const question = wide.getByRole('dialog', { name: 'Switch off this location?' });
-    await expect.poll(() => question.textContent()).toContain('1 reply message sends this location: “Asok”.');
+    await expect
+      .poll(() => question.textContent(BRIEFLY))
+      .toContain('1 reply message sends this location: “Asok”.');
     await shot(wide, 'location-off-en-1440');
     await question.getByRole('button', { name: 'No', exact: true }).click();
     const list = async () =>

@@ -5,7 +5,7 @@
 // asked first. The platforms are the local fakes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { type FakeLine, startFakeLine } from '../helpers/fakePlatforms/line';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { signIn } from './liveHelpers';
@@ -119,20 +119,22 @@ describe('channel settings in the console', () => {
 
     await modal().getByRole('button', { name: 'Test connection' }).click();
     const result = modal().getByTestId('connection-result');
-    await expect.poll(() => result.textContent()).toContain('Connection failed');
+    await expect.poll(() => result.textContent(BRIEFLY)).toContain('Connection failed');
     expect(await result.textContent()).toContain('invalid token');
 
     await modal().getByLabel('Channel access token (long-lived)').fill(line.token);
     await modal().getByRole('button', { name: 'Save', exact: true }).click();
     const question = page.getByRole('dialog', { name: 'Save changes' });
-    await expect.poll(() => question.textContent()).toContain('Are you sure you want to save changes ?');
+    await expect
+      .poll(() => question.textContent(BRIEFLY))
+      .toContain('Are you sure you want to save changes ?');
     await question.getByRole('button', { name: 'Yes' }).click();
-    await expect.poll(() => modal().textContent()).toContain('save success');
+    await expect.poll(() => modal().textContent(BRIEFLY)).toContain('save success');
     // The failed test spoke of the old token: it is gone once new credentials are saved.
     expect(await result.count()).toBe(0);
 
     await modal().getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => result.textContent()).toContain('Connected');
+    await expect.poll(() => result.textContent(BRIEFLY)).toContain('Connected');
     const labels = await result.locator('dt').allTextContents();
     expect(labels).toContain('Display name');
     expect(labels).not.toContain('display_name');
@@ -144,7 +146,7 @@ describe('channel settings in the console', () => {
     await page.getByRole('button', { name: 'ตั้งค่า — Shop on LINE' }).click();
     await modal().getByRole('button', { name: 'ทดสอบการเชื่อมต่อ' }).click();
     const result = modal().getByTestId('connection-result');
-    await expect.poll(() => result.textContent()).toContain('เชื่อมต่อสำเร็จ');
+    await expect.poll(() => result.textContent(BRIEFLY)).toContain('เชื่อมต่อสำเร็จ');
     expect(await result.locator('dt').allTextContents()).toContain('ชื่อที่แสดง');
     await modal().getByRole('button', { name: 'คัดลอก' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(webhookUrl);
@@ -163,7 +165,7 @@ describe('channel settings in the console', () => {
     await modal().getByLabel('Channel is on (receives and sends messages)').uncheck();
     await modal().getByRole('button', { name: 'Save', exact: true }).click();
     const question = page.getByRole('dialog', { name: 'Switch off channel' });
-    await expect.poll(() => question.textContent()).toContain('Switch off Shop on LINE?');
+    await expect.poll(() => question.textContent(BRIEFLY)).toContain('Switch off Shop on LINE?');
     await question.getByRole('button', { name: 'No' }).click();
     expect(await question.count()).toBe(0);
     await modal().getByRole('button', { name: 'Save', exact: true }).click();
@@ -175,7 +177,7 @@ describe('channel settings in the console', () => {
 
     await modal().getByRole('button', { name: 'Save', exact: true }).click();
     await question.getByRole('button', { name: 'Yes' }).click();
-    await expect.poll(() => modal().textContent()).toContain('save success');
+    await expect.poll(() => modal().textContent(BRIEFLY)).toContain('save success');
     expect((await listed()).find((c) => c.name === 'Shop on LINE')?.enabled).toBe(false);
     // The channel list says so.
     await page.keyboard.press('Escape');
@@ -191,7 +193,7 @@ describe('channel settings in the console', () => {
     await modal().getByLabel('Facebook App ID (ไม่บังคับ)').fill('123456789');
     await modal().getByRole('button', { name: 'ดำเนินการต่อด้วย Facebook' }).click();
     await expect
-      .poll(() => modal().locator('.pc-facebook').textContent())
+      .poll(() => modal().locator('.pc-facebook').textContent(BRIEFLY))
       .toContain('โหลดการเข้าสู่ระบบด้วย Facebook ไม่สำเร็จ');
     await page.unroute('https://connect.facebook.net/**');
     await page.keyboard.press('Escape');
@@ -219,7 +221,7 @@ describe('channel settings in the console', () => {
     await form.getByLabel('Facebook app ID (optional)').fill('123456789');
     await form.getByRole('button', { name: 'Continue with Facebook' }).click();
     await expect
-      .poll(() => form.locator('.pc-facebook').textContent())
+      .poll(() => form.locator('.pc-facebook').textContent(BRIEFLY))
       .toContain('This Facebook login manages no Page.');
     await fb.evaluate(() => {
       (window as unknown as { fakePages: unknown[] }).fakePages = [

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followers } from '../../server/chat/schema';
 import { chatImports } from '../../server/chatImport/schema';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { writeOamFile } from '../server/chatImport/oamFile';
 import { chatRow, customerSays, newCustomer, signIn } from './liveHelpers';
@@ -63,7 +63,7 @@ describe('chat import', () => {
     await dialog.locator('input[type=file]').setInputFiles(path.join(dir, 'bad.csv'));
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await expect
-      .poll(() => dialog.getByTestId('import-errors').textContent(), SLOW)
+      .poll(() => dialog.getByTestId('import-errors').textContent(BRIEFLY), SLOW)
       .toContain('2 problems found.');
     const rows = await dialog.getByTestId('import-error-row').allTextContents();
     expect(rows).toEqual([
@@ -75,7 +75,7 @@ describe('chat import', () => {
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await page.waitForSelector('[role=progressbar]', SLOW);
     await expect
-      .poll(() => dialog.getByTestId('import-result').textContent(), SLOW)
+      .poll(() => dialog.getByTestId('import-result').textContent(BRIEFLY), SLOW)
       .toBe('Imported 1 conversation: 9,997 new messages, 0 added to known customers.');
     await dialog.locator('.st-modal-foot').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => page.getByTestId('import-row').count()).toBe(1);
@@ -85,7 +85,7 @@ describe('chat import', () => {
     await dialog.locator('input[type=file]').setInputFiles(path.join(dir, 'pranee.csv'));
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await expect
-      .poll(() => dialog.getByTestId('import-result').textContent(), SLOW)
+      .poll(() => dialog.getByTestId('import-result').textContent(BRIEFLY), SLOW)
       .toBe('This file was imported before; nothing was added.');
     await dialog.getByRole('link', { name: 'Open imported chats' }).click();
 
@@ -100,12 +100,16 @@ describe('chat import', () => {
       .getByRole('button', { name: 'Merge' })
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-    await expect.poll(() => chat.getByTestId('merged-into').textContent(), SLOW).toContain('Merged into');
+    await expect
+      .poll(() => chat.getByTestId('merged-into').textContent(BRIEFLY), SLOW)
+      .toContain('Merged into');
 
     // In the inbox the history holds the imported messages, older than today's, marked imported.
     await page.goto(`${server.url}/live`);
     await chatRow(page, 'Pranee Srisuk').click();
-    await expect.poll(() => page.locator('.message').last().textContent()).toContain('Hello again, today');
+    await expect
+      .poll(() => page.locator('.message').last().textContent(BRIEFLY))
+      .toContain('Hello again, today');
     await expect.poll(() => page.getByTestId('imported-mark').count()).toBeGreaterThan(0);
     const last = page.locator('.message').last();
     expect(await last.getByTestId('imported-mark').count()).toBe(0);
@@ -184,7 +188,7 @@ describe('chat import', () => {
     await page.getByRole('combobox', { name: 'ค้นหาด้วย' }).selectOption('text');
     await page.getByRole('searchbox').fill('Order 12:');
     await page.getByRole('button', { name: 'ค้นหา', exact: true }).click();
-    await expect.poll(() => page.getByTestId('unknown-count').textContent()).toBe('พบ 1 ข้อความ');
+    await expect.poll(() => page.getByTestId('unknown-count').textContent(BRIEFLY)).toBe('พบ 1 ข้อความ');
 
     // Merged: the customer's name opens that customer's chat in the inbox.
     await page.getByTestId('unknown-row').filter({ hasText: 'Pranee Srisuk' }).click();
@@ -197,7 +201,9 @@ describe('chat import', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'ใช่', exact: true }).click();
     await chat.getByTestId('merged-into').getByRole('link', { name: 'Pranee Srisuk' }).click();
     await page.waitForURL(`${server.url}/th/live`);
-    await expect.poll(() => page.locator('.chat-header-name').textContent(), SLOW).toBe('Pranee Srisuk');
+    await expect
+      .poll(() => page.locator('.chat-header-name').textContent(BRIEFLY), SLOW)
+      .toBe('Pranee Srisuk');
     await page.close();
   });
 
@@ -205,17 +211,17 @@ describe('chat import', () => {
     const page = await browser.newPage({ viewport: { width: 768, height: 900 } });
     await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     const dialog = await openModal(page, 'th');
-    await expect.poll(() => dialog.locator('h2').textContent()).toBe('นำเข้าประวัติแชท');
+    await expect.poll(() => dialog.locator('h2').textContent(BRIEFLY)).toBe('นำเข้าประวัติแชท');
     await dialog.locator('input[type=file]').setInputFiles(path.join(dir, 'bad.csv'));
     await dialog.getByRole('button', { name: 'นำเข้า', exact: true }).click();
     await expect
-      .poll(() => dialog.getByTestId('import-errors').textContent(), SLOW)
+      .poll(() => dialog.getByTestId('import-errors').textContent(BRIEFLY), SLOW)
       .toContain('พบปัญหา 2 รายการ');
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/th/live/unknown`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('แชทที่นำเข้า');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('แชทที่นำเข้า');
     await page.getByRole('tab', { name: 'ทั้งหมด' }).click();
-    await expect.poll(() => page.getByTestId('unknown-count').textContent()).toBe('1 แชท');
+    await expect.poll(() => page.getByTestId('unknown-count').textContent(BRIEFLY)).toBe('1 แชท');
     await page.close();
   });
 });

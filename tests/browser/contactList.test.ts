@@ -4,7 +4,7 @@
 // without the old sort's cursor (which the server refused with a 500).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { signIn } from './liveHelpers';
 
@@ -78,7 +78,9 @@ describe('contact details', () => {
       expect(await birthdayOf(danaId)).toBe('1990-03-21');
       // Cancel draws the box anew with the stored day, and the error goes.
       await drawer.locator('.ct-drawer-foot button').first().click();
-      await expect.poll(() => birthday.locator('input.date-field-input').inputValue()).toBe('21/03/1990');
+      await expect
+        .poll(() => birthday.locator('input.date-field-input').inputValue(BRIEFLY))
+        .toBe('21/03/1990');
       expect(await error.count()).toBe(0);
     }
     // Emptying the box on purpose still clears the day.
@@ -102,7 +104,9 @@ describe('contact details', () => {
     await call('DELETE', `/api/contact/fields/${field._id}`);
     await drawer.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('dialog', { name: 'Save changes' }).getByRole('button', { name: 'Yes' }).click();
-    await expect.poll(() => shoe.locator('small.error').textContent()).toBe('This field does not exist.');
+    await expect
+      .poll(() => shoe.locator('small.error').textContent(BRIEFLY))
+      .toBe('This field does not exist.');
     await page.close();
   });
 });
@@ -117,14 +121,14 @@ describe('contact dialogs in Thai', () => {
     await page.getByRole('button', { name: 'นำเข้า', exact: true }).click();
     const importDialog = page.getByRole('dialog', { name: 'นำเข้า' });
     await importDialog.getByRole('button', { name: 'นำเข้า', exact: true }).click();
-    await expect.poll(() => importDialog.locator('.st-error').textContent()).toMatch(thai);
+    await expect.poll(() => importDialog.locator('.st-error').textContent(BRIEFLY)).toMatch(thai);
     await importDialog.getByRole('button', { name: 'ยกเลิก' }).click();
     // A field key that is no key.
     await page.getByRole('button', { name: 'ฟิลด์ผู้ติดต่อ' }).click();
     const fieldsDialog = page.getByRole('dialog', { name: 'ฟิลด์ผู้ติดต่อ' });
     await fieldsDialog.locator('.st-section input').nth(1).fill('1 bad key');
     await fieldsDialog.getByRole('button', { name: /เพิ่มฟิลด์/ }).click();
-    await expect.poll(() => fieldsDialog.locator('small.st-error').textContent()).toMatch(thai);
+    await expect.poll(() => fieldsDialog.locator('small.st-error').textContent(BRIEFLY)).toMatch(thai);
     await page.close();
   });
 });
@@ -139,12 +143,16 @@ describe('contact list paging', () => {
     });
     await page.goto(`${server.url}/contact-list`);
     await page.getByLabel('Sort').selectOption('name:asc');
-    await expect.poll(() => page.getByTestId('contact-row').first().textContent()).toContain('Dana Date');
+    await expect
+      .poll(() => page.getByTestId('contact-row').first().textContent(BRIEFLY))
+      .toContain('Dana Date');
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect.poll(() => page.locator('.st-pager').textContent()).toContain('51–');
+    await expect.poll(() => page.locator('.st-pager').textContent(BRIEFLY)).toContain('51–');
     await page.getByLabel('Sort').selectOption('created:asc');
-    await expect.poll(() => page.getByTestId('contact-row').first().textContent()).toContain('Dana Date');
-    await expect.poll(() => page.locator('.st-pager').textContent()).toContain('1–50');
+    await expect
+      .poll(() => page.getByTestId('contact-row').first().textContent(BRIEFLY))
+      .toContain('Dana Date');
+    await expect.poll(() => page.locator('.st-pager').textContent(BRIEFLY)).toContain('1–50');
     await page.waitForTimeout(300);
     const created = asked.filter((a) => new URL(a.url).searchParams.get('sort') === 'created');
     expect(created.length).toBeGreaterThan(0);

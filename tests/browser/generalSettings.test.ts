@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetChatSettings, loadChatSettings } from '../../server/chat/settings';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { signIn } from './liveHelpers';
 
@@ -28,7 +28,7 @@ describe('general settings: missed and expired chats', () => {
     await page.goto(`${server.url}/th/setting/general`);
     const missed = page.getByLabel('จำนวนนาทีก่อนแชทที่ไม่มีผู้รับจะถือว่าพลาด');
     const expire = page.getByLabel('จำนวนชั่วโมงที่ไม่มีข้อความก่อนแชทหมดเวลา');
-    await expect.poll(() => missed.inputValue()).toBe('10');
+    await expect.poll(() => missed.inputValue(BRIEFLY)).toBe('10');
     expect(await expire.inputValue()).toBe('24');
     // The business-hours switch keeps its name when off (it read "Always open" beside an off switch).
     const hours = page.getByRole('switch', { name: 'เปิดตามเวลาที่กำหนด' });
@@ -59,7 +59,7 @@ describe('general settings: missed and expired chats', () => {
       })
       .toEqual([300, 7200]);
     await page.reload();
-    await expect.poll(() => missed.inputValue()).toBe('5');
+    await expect.poll(() => missed.inputValue(BRIEFLY)).toBe('5');
     expect(await expire.inputValue()).toBe('2');
   });
 });

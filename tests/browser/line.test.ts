@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../server/chat/schema';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { type FakeLine, startFakeLine } from '../helpers/fakePlatforms/line';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server';
 import { chatRow, signIn } from './liveHelpers';
@@ -46,7 +46,7 @@ describe('LINE end to end', () => {
     await modal.getByLabel('Channel access token (long-lived)').fill(line.token);
     await modal.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect
-      .poll(() => modal.getByTestId('webhook-url').inputValue())
+      .poll(() => modal.getByTestId('webhook-url').inputValue(BRIEFLY))
       .toMatch(/\/webhook\/line\/[a-z0-9]{20}$/);
     webhookUrl = await modal.getByTestId('webhook-url').inputValue();
     // The secret is not shown again.
@@ -55,10 +55,12 @@ describe('LINE end to end', () => {
       'Saved — leave blank to keep it',
     );
     await modal.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => modal.getByTestId('connection-result').textContent()).toContain('Fake Shop');
+    await expect
+      .poll(() => modal.getByTestId('connection-result').textContent(BRIEFLY))
+      .toContain('Fake Shop');
     expect(await modal.getByTestId('connection-result').textContent()).toContain('Connected');
     await modal.getByRole('button', { name: 'Close', exact: true }).last().click();
-    await expect.poll(() => page.locator('.channels-table').textContent()).toContain('Shop on LINE');
+    await expect.poll(() => page.locator('.channels-table').textContent(BRIEFLY)).toContain('Shop on LINE');
   });
 
   it('shows the settings in Thai', async () => {
@@ -97,13 +99,13 @@ describe('LINE end to end', () => {
     await expect.poll(() => chatRow(page, 'Nok LINE').count(), { timeout: 10_000 }).toBe(1);
     expect(await chatRow(page, 'Nok LINE').textContent()).toContain('สวัสดีค่ะ มีสินค้าไหม');
     await chatRow(page, 'Nok LINE').click();
-    await expect.poll(() => page.getByTestId('messages').textContent()).toContain('สวัสดีค่ะ มีสินค้าไหม');
+    await expect.poll(() => page.getByTestId('messages').textContent(BRIEFLY)).toContain('สวัสดีค่ะ มีสินค้าไหม');
 
     const input = page.getByLabel('Reply', { exact: true });
     await input.fill('มีค่ะ ส่งได้วันนี้เลย');
     await input.press('Enter');
     const sent = page.locator('.message.out', { hasText: 'มีค่ะ ส่งได้วันนี้เลย' });
-    await expect.poll(() => sent.getAttribute('data-state'), { timeout: 10_000 }).toBe('sent');
+    await expect.poll(() => sent.getAttribute('data-state', BRIEFLY), { timeout: 10_000 }).toBe('sent');
     const push = line.sent.find((s) => s.kind === 'push');
     expect(push).toMatchObject({
       to: 'U-e2e-customer',

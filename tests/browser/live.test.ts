@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WIDGET_EVENTS } from '../../core/realtime/events';
 import { createWidgetSocket } from '../../core/realtime/widgetSocket';
 import { receiveCustomerMessage } from '../../server/chat/inbound';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import {
   AGENT_PASSWORD,
@@ -85,24 +85,24 @@ describe('live inbox with two agents and a customer', () => {
     // Agent A opens and takes the chat.
     await chatRow(pageA, 'Dara Customer').click();
     await expect
-      .poll(() => pageA.getByTestId('messages').textContent())
+      .poll(() => pageA.getByTestId('messages').textContent(BRIEFLY))
       .toContain('Hello, where is my parcel?');
     await pageA.getByRole('button', { name: 'Take', exact: true }).click();
     await expect.poll(() => pageA.getByRole('button', { name: 'Take', exact: true }).count()).toBe(0);
     // Agent B sees it assigned to A (a live update of one row), and it is pinned for A.
     await expect
-      .poll(() => chatRow(pageB, 'Dara Customer').locator('[data-badge="assigned"]').textContent(), {
+      .poll(() => chatRow(pageB, 'Dara Customer').locator('[data-badge="assigned"]').textContent(BRIEFLY), {
         timeout: 10_000,
       })
       .toBe('Assigned: Owner');
-    await expect.poll(() => pageA.locator('.chat-list-header').first().textContent()).toBe('Pinned');
+    await expect.poll(() => pageA.locator('.chat-list-header').first().textContent(BRIEFLY)).toBe('Pinned');
 
     // A replies; the message shows at once and is confirmed by its temp id, once.
     const input = pageA.getByLabel('Reply', { exact: true });
     await input.fill('It left our warehouse today.');
     await input.press('Enter');
     const sent = pageA.locator('.message.out', { hasText: 'It left our warehouse today.' });
-    await expect.poll(() => sent.getAttribute('data-state')).toBe('sent');
+    await expect.poll(() => sent.getAttribute('data-state', BRIEFLY)).toBe('sent');
     expect(await sent.count()).toBe(1);
     expect(await input.inputValue()).toBe('');
 
@@ -115,8 +115,8 @@ describe('live inbox with two agents and a customer', () => {
 
     // The customer answers: A sees it in the open chat, B sees the row's preview change.
     await customerSays(server.url, customer, 'Great, thanks!');
-    await expect.poll(() => pageA.getByTestId('messages').textContent()).toContain('Great, thanks!');
-    await expect.poll(() => chatRow(pageB, 'Dara Customer').textContent()).toContain('Great, thanks!');
+    await expect.poll(() => pageA.getByTestId('messages').textContent(BRIEFLY)).toContain('Great, thanks!');
+    await expect.poll(() => chatRow(pageB, 'Dara Customer').textContent(BRIEFLY)).toContain('Great, thanks!');
     expect(await pageA.locator('.message', { hasText: 'Great, thanks!' }).count()).toBe(1);
   });
 
@@ -126,7 +126,7 @@ describe('live inbox with two agents and a customer', () => {
     await expect.poll(() => chatRow(pageA, 'Mallory').count(), { timeout: 10_000 }).toBe(1);
     await chatRow(pageA, 'Mallory').click();
     const bubble = pageA.locator('.message.in .item-text', { hasText: 'onerror' });
-    await expect.poll(() => bubble.textContent()).toBe('<img src=x onerror="window.__xss=1"> hi');
+    await expect.poll(() => bubble.textContent(BRIEFLY)).toBe('<img src=x onerror="window.__xss=1"> hi');
     expect(await pageA.locator('.message-rows img[src="x"]').count()).toBe(0);
     expect(await pageA.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
     const input = pageA.getByLabel('Reply', { exact: true });
@@ -139,11 +139,13 @@ describe('live inbox with two agents and a customer', () => {
   it('finds chats by name and by message, and says so when nothing matches', async () => {
     const search = pageB.getByLabel('Search chats');
     await search.fill('Dara');
-    await expect.poll(() => pageB.getByTestId('search-results').textContent()).toContain('Dara Customer');
+    await expect
+      .poll(() => pageB.getByTestId('search-results').textContent(BRIEFLY))
+      .toContain('Dara Customer');
     await pageB.getByRole('button', { name: 'Message', exact: true }).click();
     await search.fill('warehouse');
     await expect
-      .poll(() => pageB.getByTestId('search-results').textContent())
+      .poll(() => pageB.getByTestId('search-results').textContent(BRIEFLY))
       .toContain('It left our warehouse today.');
     await search.fill('zzzz-nothing');
     await expect.poll(() => pageB.getByTestId('search-empty').isVisible()).toBe(true);
@@ -166,12 +168,12 @@ describe('live inbox with two agents and a customer', () => {
     await pageB.getByRole('button', { name: 'Take', exact: true }).click();
     await expect.poll(() => chatRow(pageB, 'Dara Customer').count()).toBe(0);
     await pageB.getByTestId('chat-type-filter').selectOption('inbox');
-    await expect.poll(() => pageB.locator('.chat-list-header').first().textContent()).toBe('Pinned');
+    await expect.poll(() => pageB.locator('.chat-list-header').first().textContent(BRIEFLY)).toBe('Pinned');
     expect(await chatRow(pageB, 'Dara Customer').locator('[data-badge="assigned"]').textContent()).toBe(
       'Assigned: Agent Bee',
     );
     await expect
-      .poll(() => chatRow(pageA, 'Dara Customer').locator('[data-badge="assigned"]').textContent(), {
+      .poll(() => chatRow(pageA, 'Dara Customer').locator('[data-badge="assigned"]').textContent(BRIEFLY), {
         timeout: 10_000,
       })
       .toBe('Assigned: Agent Bee');
@@ -201,10 +203,12 @@ describe('live inbox with two agents and a customer', () => {
       { name: 'receipt.png', mimeType: 'image/png', buffer: png },
       { name: 'archive.zip', mimeType: 'application/zip', buffer: Buffer.from('PK') },
     ]);
-    await expect.poll(() => pageA.getByRole('alert').first().textContent()).toContain('Not allow file type');
+    await expect
+      .poll(() => pageA.getByRole('alert').first().textContent(BRIEFLY))
+      .toContain('Not allow file type');
     const sent = pageA.locator('.message.out', { has: pageA.locator('.item-image') });
     await expect.poll(() => sent.count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => sent.getAttribute('data-state'), { timeout: 10_000 }).toBe('sent');
+    await expect.poll(() => sent.getAttribute('data-state', BRIEFLY), { timeout: 10_000 }).toBe('sent');
     expect(await sent.locator('.item-image img').getAttribute('src')).toMatch(/^(https?:\/\/|\/)/);
   });
 
@@ -236,7 +240,7 @@ describe('live inbox with two agents and a customer', () => {
     const page = await context.newPage();
     await signIn(page, server.url, 'agent.b@example.com', AGENT_PASSWORD);
     await page.goto(`${server.url}/th/live`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('แชท');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('แชท');
     await expect.poll(() => page.getByLabel('ค้นหาแชท').isVisible()).toBe(true);
     await chatRow(page, 'Chatty Customer').click();
     await expect.poll(() => page.getByTestId('message-pane').isVisible()).toBe(true);
@@ -268,7 +272,7 @@ describe('live inbox with two agents and a customer', () => {
     fs.truncateSync(huge, 50_000_001);
     await page.getByTestId('attach-input').setInputFiles([setup, huge]);
     const alert = page.getByRole('alert').filter({ hasText: 'setup.exe' });
-    await expect.poll(() => alert.textContent()).toContain('เกิดข้อผิดพลาด');
+    await expect.poll(() => alert.textContent(BRIEFLY)).toContain('เกิดข้อผิดพลาด');
     const text = (await alert.textContent()) ?? '';
     expect(text).toContain('setup.exe — ไม่อนุญาตให้ใช้ไฟล์ประเภทนี้');
     expect(text).toContain('huge.pdf — ไฟล์มีขนาดใหญ่เกินไป');
@@ -282,7 +286,7 @@ describe('live inbox with two agents and a customer', () => {
       ]);
     const row = page.locator('.upload', { hasText: 'quote.pdf' });
     await row.getByRole('button', { name: 'ยกเลิก' }).click();
-    await expect.poll(() => row.getAttribute('data-state')).toBe('cancel');
+    await expect.poll(() => row.getAttribute('data-state', BRIEFLY)).toBe('cancel');
     expect(await row.locator('.upload-state').textContent()).toBe('ผู้ใช้ยกเลิกการทำงาน');
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../server/app';
 import { messages } from '../../server/chat/schema';
 import { readConfig } from '../../server/config';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DIST_DIR, login } from '../helpers/server';
 import { chatRow, customerSays, newCustomer, signIn } from './liveHelpers';
 
@@ -85,7 +85,7 @@ describe('server restart during a send', () => {
     await input.fill('Sent just before the crash');
     await input.press('Enter');
     const bubble = page.locator('.message.out', { hasText: 'Sent just before the crash' });
-    await expect.poll(() => bubble.getAttribute('data-state'), { timeout: 15_000 }).toBe('fail');
+    await expect.poll(() => bubble.getAttribute('data-state', BRIEFLY), { timeout: 15_000 }).toBe('fail');
     const tempId = await bubble.getAttribute('data-temp-id');
     await page.unroute('**/api/chat/send/message');
 
@@ -93,7 +93,7 @@ describe('server restart during a send', () => {
     await start();
     expect((await storedReplies('Sent just before the crash')).length).toBe(1);
     await bubble.getByRole('button', { name: 'Resend' }).click();
-    await expect.poll(() => bubble.getAttribute('data-state'), { timeout: 15_000 }).toBe('sent');
+    await expect.poll(() => bubble.getAttribute('data-state', BRIEFLY), { timeout: 15_000 }).toBe('sent');
     // The socket comes back and catches up (GET /api/chat/reconnect): still one message.
     dropSocketEvents = false;
     await page.waitForTimeout(1500);
@@ -109,11 +109,11 @@ describe('server restart during a send', () => {
     await input.fill('Sent while the server was down');
     await input.press('Enter');
     const bubble = page.locator('.message.out', { hasText: 'Sent while the server was down' });
-    await expect.poll(() => bubble.getAttribute('data-state'), { timeout: 15_000 }).toBe('fail');
+    await expect.poll(() => bubble.getAttribute('data-state', BRIEFLY), { timeout: 15_000 }).toBe('fail');
     await start();
     expect((await storedReplies('Sent while the server was down')).length).toBe(0);
     await bubble.getByRole('button', { name: 'Resend' }).click();
-    await expect.poll(() => bubble.getAttribute('data-state'), { timeout: 15_000 }).toBe('sent');
+    await expect.poll(() => bubble.getAttribute('data-state', BRIEFLY), { timeout: 15_000 }).toBe('sent');
     // A second click on a confirmed message does nothing; the stored copy stays single.
     expect(await bubble.getByRole('button', { name: 'Resend' }).count()).toBe(0);
     expect((await storedReplies('Sent while the server was down')).length).toBe(1);

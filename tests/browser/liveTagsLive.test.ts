@@ -2,7 +2,7 @@
 // sidebar at once, as notes do (no reload).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { AGENT_PASSWORD, addAgent, chatRow, customerSays, newCustomer, signIn } from './liveHelpers';
 
@@ -44,15 +44,15 @@ describe('tags on an open chat, live in another console', () => {
     }
     const tagsA = pageA.getByRole('region', { name: 'Tags' });
     const tagsB = pageB.getByRole('region', { name: 'แท็ก' });
-    await expect.poll(() => tagsB.textContent()).toContain('ไม่มีแท็ก');
+    await expect.poll(() => tagsB.textContent(BRIEFLY)).toContain('ไม่มีแท็ก');
 
     await pageA.getByLabel('Add tag').fill('vip-customer');
     await pageA.getByLabel('Add tag').press('Enter');
-    await expect.poll(() => tagsA.textContent()).toContain('vip-customer');
-    await expect.poll(() => tagsB.textContent(), { timeout: 5_000 }).toContain('vip-customer');
+    await expect.poll(() => tagsA.textContent(BRIEFLY)).toContain('vip-customer');
+    await expect.poll(() => tagsB.textContent(BRIEFLY), { timeout: 5_000 }).toContain('vip-customer');
 
     await tagsA.getByRole('button', { name: /vip-customer/ }).click();
-    await expect.poll(() => tagsA.textContent()).not.toContain('vip-customer');
-    await expect.poll(() => tagsB.textContent(), { timeout: 5_000 }).not.toContain('vip-customer');
+    await expect.poll(() => tagsA.textContent(BRIEFLY)).not.toContain('vip-customer');
+    await expect.poll(() => tagsB.textContent(BRIEFLY), { timeout: 5_000 }).not.toContain('vip-customer');
   });
 });

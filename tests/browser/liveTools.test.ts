@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiveCustomerMessage } from '../../server/chat/inbound';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { addAgent, chatRow, customerMessages, customerSays, newCustomer, signIn } from './liveHelpers';
 
@@ -52,20 +52,20 @@ afterAll(async () => {
 describe('inbox tools', () => {
   it('taking a chat pins it (counted in the header), shows its countdown, and the Chat badge counts its unread live', async () => {
     // Unassigned, but the owner may take it: a new customer badges the Chat menu at once.
-    await expect.poll(() => chatBadge().textContent(), { timeout: 8000 }).toBe('1');
+    await expect.poll(() => chatBadge().textContent(BRIEFLY), { timeout: 8000 }).toBe('1');
     await chatRow(page, 'Mali Tools').click();
     await page.getByRole('button', { name: 'Take', exact: true }).click();
-    await expect.poll(() => page.getByTestId('chat-count').textContent()).toBe('1 chat');
+    await expect.poll(() => page.getByTestId('chat-count').textContent(BRIEFLY)).toBe('1 chat');
     await expect.poll(() => chatRow(page, 'Mali Tools').locator('[data-badge="countdown"]').count()).toBe(1);
-    await expect.poll(() => chatBadge().textContent(), { timeout: 8000 }).toBe('1');
+    await expect.poll(() => chatBadge().textContent(BRIEFLY), { timeout: 8000 }).toBe('1');
     await customerSays(server.url, customer, 'Are you there?');
-    await expect.poll(() => chatBadge().textContent(), { timeout: 8000 }).toBe('2');
+    await expect.poll(() => chatBadge().textContent(BRIEFLY), { timeout: 8000 }).toBe('2');
     await composer().fill('Yes, I am here.');
     await composer().press('Enter');
     await expect.poll(() => chatBadge().count(), { timeout: 8000 }).toBe(0);
     // A new customer while the inbox is open: nobody has the chat yet, and the badge says so live.
     await customerSays(server.url, await newCustomer(server.url, owner.widgetId, 'Niran New'), 'Hi?');
-    await expect.poll(() => chatBadge().textContent(), { timeout: 8000 }).toBe('1');
+    await expect.poll(() => chatBadge().textContent(BRIEFLY), { timeout: 8000 }).toBe('1');
   });
 
   it('emoji: a real data set, searched by name and browsed by category', async () => {
@@ -249,12 +249,12 @@ describe('inbox tools', () => {
       .getByRole('button', { name: /Agent Bee/ })
       .click();
     const header = page.locator('.chat-header');
-    await expect.poll(() => header.textContent()).toContain('Assigned: Agent Bee');
+    await expect.poll(() => header.textContent(BRIEFLY)).toContain('Assigned: Agent Bee');
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Assign chat' });
     await dialog.getByRole('tab', { name: 'Queue' }).click();
     await dialog.getByRole('button', { name: 'General' }).click();
-    await expect.poll(() => header.textContent()).not.toContain('Assigned: Agent Bee');
+    await expect.poll(() => header.textContent(BRIEFLY)).not.toContain('Assigned: Agent Bee');
     expect(await header.locator('[data-badge="queue"]').textContent()).toBe('General');
   });
 

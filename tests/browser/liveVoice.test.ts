@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { chatRow, customerSays, newCustomer, signIn } from './liveHelpers';
@@ -70,7 +70,7 @@ describe('voice notes in the composer', () => {
   it('records with the microphone, shows the recording bar, and sends an .m4a file message the server keeps', async () => {
     const before = (await messages()).length;
     await page.getByRole('button', { name: 'Record a voice message' }).click();
-    await expect.poll(() => bar().getAttribute('data-phase')).toBe('recording');
+    await expect.poll(() => bar().getAttribute('data-phase', BRIEFLY)).toBe('recording');
     // The bar takes the composer row's place; the reply box is hidden meanwhile.
     expect(await page.getByRole('textbox', { name: 'Reply' }).isVisible()).toBe(false);
     expect(await bar().getByText('Recording').isVisible()).toBe(true);
@@ -81,7 +81,9 @@ describe('voice notes in the composer', () => {
     await bar().getByRole('button', { name: 'Stop & send' }).click();
     await expect.poll(() => bar().count()).toBe(0);
     const card = page.getByTestId('file-card').last();
-    await expect.poll(() => card.locator('.file-name').textContent()).toMatch(/^voice-\d{8}-\d{6}\.m4a$/);
+    await expect
+      .poll(() => card.locator('.file-name').textContent(BRIEFLY))
+      .toMatch(/^voice-\d{8}-\d{6}\.m4a$/);
     expect(await card.textContent()).toContain('M4A');
     // Pending first (no link yet), then the stored file with its Download link.
     await expect.poll(() => card.getByRole('link', { name: 'Download' }).count()).toBe(1);
@@ -109,7 +111,7 @@ describe('voice notes in the composer', () => {
   it('Cancel throws the recording away and sends nothing', async () => {
     const before = (await messages()).length;
     await page.getByRole('button', { name: 'Record a voice message' }).click();
-    await expect.poll(() => bar().getAttribute('data-phase')).toBe('recording');
+    await expect.poll(() => bar().getAttribute('data-phase', BRIEFLY)).toBe('recording');
     await page.waitForTimeout(600);
     await bar().getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => bar().count()).toBe(0);
@@ -126,7 +128,7 @@ describe('voice notes in the composer', () => {
     });
     await page.getByRole('button', { name: 'Record a voice message' }).click();
     await expect
-      .poll(() => page.getByRole('alert').textContent())
+      .poll(() => page.getByRole('alert').textContent(BRIEFLY))
       .toContain('Microphone access was refused.');
     expect(await bar().count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Record a voice message' }).isEnabled()).toBe(true);
@@ -166,7 +168,7 @@ describe('voice notes in the composer', () => {
     expect(fits).toBe(true);
     await shot(`voice-tools-${lang}-${width}`);
     await mic.click();
-    await expect.poll(() => bar().getAttribute('data-phase')).toBe('recording');
+    await expect.poll(() => bar().getAttribute('data-phase', BRIEFLY)).toBe('recording');
     await page.waitForTimeout(1200);
     const barFits = await page.evaluate(() => {
       const pane = document.querySelector('[data-testid="message-pane"]')?.getBoundingClientRect();

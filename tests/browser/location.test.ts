@@ -2,6 +2,7 @@
 // 'Leave without saving', saving an edit asks Yes / No and No saves nothing, a double click on
 // Save makes one location; hours are typed 24-hour; and the media picker it opens holds its layout at 768 px.
 import { describe, expect, it } from 'vitest';
+import { BRIEFLY } from '../helpers/browser';
 import { browserSuite } from '../helpers/browserSuite';
 
 const suite = browserSuite();
@@ -30,7 +31,7 @@ describe('location editor', () => {
     // Cancel with a change: the spec 5 leave confirm; No keeps what was typed.
     await page.getByRole('button', { name: 'Cancel' }).click();
     const leave = dialog('Leave without saving');
-    await expect.poll(() => leave.textContent()).toContain('Are you sure want to leave this page ?');
+    await expect.poll(() => leave.textContent(BRIEFLY)).toContain('Are you sure want to leave this page ?');
     await leave.getByRole('button', { name: 'No' }).click();
     expect(await nameField.inputValue()).toBe('Siam shop renamed');
     // Escape asks too, once, and the question's own Escape just closes the question.
@@ -43,7 +44,7 @@ describe('location editor', () => {
     // Saving an edit asks Yes / No; No saves nothing.
     await page.getByTestId('save-location').click();
     const ask = dialog('Save changes');
-    await expect.poll(() => ask.textContent()).toContain('Are you sure you want to save changes ?');
+    await expect.poll(() => ask.textContent(BRIEFLY)).toContain('Are you sure you want to save changes ?');
     await ask.getByRole('button', { name: 'No' }).click();
     expect(await names()).toEqual(['Siam shop']);
     await page.getByTestId('save-location').click();

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { login, startServer, type TestServer } from '../helpers/server';
 import { seedDemo } from '../server/reports/demo';
 import { AGENT_PASSWORD, addAgent, customerSays, newCustomer, signIn } from './liveHelpers';
@@ -73,7 +73,7 @@ afterAll(async () => {
 describe('the Log', () => {
   it('lists the chats of the period with their state (spec 9 title, DD/MM/YYYY HH:mm)', async () => {
     await page.goto(`${server.url}/log`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Log');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('Log');
     await expect.poll(() => rows().count()).toBe(3);
     expect(await heading().textContent()).toBe('Total (Incoming + Outgoing) chats log · 3 in total');
     expect(await page.getByRole('button', { name: 'All', exact: true }).getAttribute('aria-pressed')).toBe(
@@ -94,7 +94,7 @@ describe('the Log', () => {
     expect(await rowOf('Log Alice').locator('.log-status').textContent()).toBe('Open');
     // The period picker shows the days the server resolved, DD/MM/YYYY; 7 days end today.
     const today = new Date().toLocaleDateString('en-GB', { timeZone: 'Asia/Bangkok' });
-    await expect.poll(() => page.getByTestId('period-days').textContent()).toContain(`– ${today}`);
+    await expect.poll(() => page.getByTestId('period-days').textContent(BRIEFLY)).toContain(`– ${today}`);
     // The Log is a report tab, and the left menu's Report is lit.
     expect(await page.locator('.report-tabs a[aria-current="page"]').textContent()).toBe('Log');
     expect(await page.locator('.left-menu a.active').textContent()).toContain('Report');
@@ -122,9 +122,9 @@ describe('the Log', () => {
   it("a contact's name opens that chat in the inbox", async () => {
     await rowOf('Log Alice').getByRole('link', { name: 'Log Alice' }).click();
     await page.waitForURL((u) => u.pathname === '/live');
-    await expect.poll(() => page.locator('.chat-header-name').textContent()).toBe('Log Alice');
+    await expect.poll(() => page.locator('.chat-header-name').textContent(BRIEFLY)).toBe('Log Alice');
     await expect
-      .poll(() => page.locator('[data-testid="live-page"]').textContent())
+      .poll(() => page.locator('[data-testid="live-page"]').textContent(BRIEFLY))
       .toContain('Hello from Log Alice');
     // The address is the plain inbox again.
     expect(new URL(page.url()).search).toBe('');
@@ -133,7 +133,7 @@ describe('the Log', () => {
 
   it('/th/log is Thai, and its links keep the Thai inbox', async () => {
     await page.goto(`${server.url}/th/log`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('บันทึก');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('บันทึก');
     await expect.poll(() => rows().count()).toBe(3);
     expect(await heading().textContent()).toBe('บันทึกแชททั้งหมด (ขาเข้า + ขาออก) · ทั้งหมด 3 รายการ');
     expect(await rowOf('Log Carol').locator('.log-status').textContent()).toBe('เสร็จสิ้น');

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { jpeg, mediaClient, pdf, png } from '../server/media/fixtures';
 
@@ -70,7 +70,7 @@ describe('media page', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page);
     await page.goto(`${server.url}/media`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Media Library');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('Media Library');
     await expect.poll(() => page.getByTestId('media-empty').isVisible()).toBe(true);
 
     await page
@@ -95,7 +95,7 @@ describe('media page', () => {
       .toEqual(['success', 'success', 'success']);
     await expect.poll(() => page.locator('.media-card').count()).toBe(3);
     expect(await card(page, 'summer-sale.png').textContent()).toContain('120 × 80');
-    await expect.poll(() => page.locator('.media-storage').textContent()).not.toContain('0 Bytes of');
+    await expect.poll(() => page.locator('.media-storage').textContent(BRIEFLY)).not.toContain('0 Bytes of');
 
     // Refused in the browser: a program renamed .jpg cannot be drawn, and a .zip is not allowed.
     await page
@@ -105,7 +105,7 @@ describe('media page', () => {
         upload('archive.zip', Buffer.from('PK')),
       ]);
     const warning = page.getByRole('alertdialog');
-    await expect.poll(() => warning.locator('h2').textContent()).toBe("Something's wrong");
+    await expect.poll(() => warning.locator('h2').textContent(BRIEFLY)).toBe("Something's wrong");
     expect(await warning.textContent()).toContain('Image have no resolution');
     expect(await warning.textContent()).toContain('Not allow file type');
     await warning.getByRole('button', { name: 'Close' }).click();
@@ -126,7 +126,7 @@ describe('media page', () => {
     await page.getByRole('dialog').getByLabel('Folder name').fill('Campaigns');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     const campaigns = page.locator('.media-folder-open', { hasText: 'Campaigns' });
-    await expect.poll(() => campaigns.getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => campaigns.getAttribute('aria-current', BRIEFLY)).toBe('true');
     await page.locator('.media-folder-open', { hasText: 'Default folder' }).click();
     await expect.poll(() => page.locator('.media-card').count()).toBe(3);
 
@@ -145,7 +145,7 @@ describe('media page', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page);
     await page.goto(`${server.url}/th/media`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('คลังสื่อ');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('คลังสื่อ');
     await expect.poll(() => page.locator('.media-card').count()).toBeGreaterThan(0);
     const before = await page.locator('.media-card').count();
 
@@ -173,9 +173,9 @@ describe('media page', () => {
     });
     await page.getByTestId('media-file-input').setInputFiles([upload('slow.pdf', pdf('slow'))]);
     const row = page.locator('.media-upload', { hasText: 'slow.pdf' });
-    await expect.poll(() => row.getAttribute('data-upload-state')).toBe('sending');
+    await expect.poll(() => row.getAttribute('data-upload-state', BRIEFLY)).toBe('sending');
     await row.getByRole('button').click();
-    await expect.poll(() => row.getAttribute('data-upload-state')).toBe('cancel');
+    await expect.poll(() => row.getAttribute('data-upload-state', BRIEFLY)).toBe('cancel');
     expect(await row.textContent()).toContain('ผู้ใช้ยกเลิกการทำงาน');
     release();
     await page.unroute('**/api/file/upload');
@@ -311,13 +311,13 @@ describe('selection, counts and names', () => {
     await folderButton(page, 'Pick A').click();
     await expect.poll(() => card(page, 'stays-in-a.pdf').count()).toBe(1);
     await card(page, 'stays-in-a.pdf').getByRole('checkbox').check();
-    await expect.poll(() => page.locator('.media-bulk').textContent()).toContain('1 selected');
+    await expect.poll(() => page.locator('.media-bulk').textContent(BRIEFLY)).toContain('1 selected');
 
     await folderButton(page, 'Pick B').click();
     await expect.poll(() => card(page, 'goes-in-b.pdf').count()).toBe(1);
     expect(await page.locator('.media-bulk').count()).toBe(0);
     await card(page, 'goes-in-b.pdf').getByRole('checkbox').check();
-    await expect.poll(() => page.locator('.media-bulk').textContent()).toContain('1 selected');
+    await expect.poll(() => page.locator('.media-bulk').textContent(BRIEFLY)).toContain('1 selected');
     await page.locator('.media-bulk').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => card(page, 'goes-in-b.pdf').count()).toBe(0);
@@ -377,7 +377,7 @@ describe('selection, counts and names', () => {
     await dialog.getByLabel(th.media.fileName).fill('offer <b>');
     await dialog.getByRole('button', { name: th.media.save }).click();
     await expect
-      .poll(() => dialog.getByRole('alert').textContent())
+      .poll(() => dialog.getByRole('alert').textContent(BRIEFLY))
       .toBe(th.messages.server.fileNameCharacters);
     expect(await dialog.getByLabel(th.media.fileName).getAttribute('aria-invalid')).toBe('true');
     const list = await api.get(`/api/file/list?folderId=${folder}`);

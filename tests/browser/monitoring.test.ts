@@ -3,6 +3,7 @@
 // between queues and reassigns a chat; the Thai page reads in Thai; an agent has no access.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BRIEFLY } from '../helpers/browser';
 import { browserSuite } from '../helpers/browserSuite';
 import { AGENT_PASSWORD, addAgent, customerSays, newCustomer, signIn } from './liveHelpers';
 
@@ -23,32 +24,32 @@ describe('monitoring', () => {
     const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await suite.signIn(page);
     await page.goto(`${suite.server.url}/monitoring`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Monitoring');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('Monitoring');
     // The sections are drawn once the first overview has come, after the page's title.
     for (const header of ['Chat status', 'Queue setting', 'Queue management'])
       await expect.poll(() => page.getByRole('heading', { name: header }).count()).toBe(1);
-    await expect.poll(() => tile(page, 'waiting').textContent()).toBe('0');
-    await expect.poll(() => page.getByTestId('mon-live').textContent()).toContain('Live');
+    await expect.poll(() => tile(page, 'waiting').textContent(BRIEFLY)).toBe('0');
+    await expect.poll(() => page.getByTestId('mon-live').textContent(BRIEFLY)).toContain('Live');
 
     // A customer writes: the waiting figure and the chat appear without a reload.
     const customer = await newCustomer(suite.server.url, suite.owner.widgetId, 'Pranee Srisuk');
     await customerSays(suite.server.url, customer, 'Where is my parcel?');
-    await expect.poll(() => tile(page, 'waiting').textContent(), LIVE).toBe('1');
+    await expect.poll(() => tile(page, 'waiting').textContent(BRIEFLY), LIVE).toBe('1');
     const row = page.getByTestId('mon-chat-row').filter({ hasText: 'Pranee Srisuk' });
-    await expect.poll(() => row.textContent(), LIVE).toContain('Unassigned');
+    await expect.poll(() => row.textContent(BRIEFLY), LIVE).toContain('Unassigned');
 
     // The agent signs in elsewhere: they come online, available.
     const agentContext = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const agentPage = await agentContext.newPage();
     await signIn(agentPage, suite.server.url, 'art@example.com', AGENT_PASSWORD);
     const artRow = page.getByTestId('mon-agent-row').filter({ hasText: 'Art Agent' });
-    await expect.poll(() => artRow.getAttribute('data-status'), LIVE).toBe('available');
+    await expect.poll(() => artRow.getAttribute('data-status', BRIEFLY), LIVE).toBe('available');
 
     // Reassign the chat to the agent from the chats in progress.
     await row.getByRole('combobox').selectOption({ label: 'Art Agent' });
-    await expect.poll(() => row.textContent(), LIVE).toContain('Art Agent');
-    await expect.poll(() => tile(page, 'waiting').textContent(), LIVE).toBe('1');
-    await expect.poll(() => artRow.locator('td').nth(1).textContent(), LIVE).toBe('1');
+    await expect.poll(() => row.textContent(BRIEFLY), LIVE).toContain('Art Agent');
+    await expect.poll(() => tile(page, 'waiting').textContent(BRIEFLY), LIVE).toBe('1');
+    await expect.poll(() => artRow.locator('td').nth(1).textContent(BRIEFLY), LIVE).toBe('1');
 
     // Queue setting in place: round robin for the default queue.
     const setting = page.getByTestId('mon-setting-row').first();
@@ -63,7 +64,7 @@ describe('monitoring', () => {
     const member = page.getByTestId('mon-member-row').filter({ hasText: 'Art Agent' });
     await member.getByLabel('Move Art Agent to').selectOption({ label: 'VIP' });
     await member.getByRole('button', { name: 'Move' }).click();
-    await expect.poll(() => member.textContent(), LIVE).toContain('VIP');
+    await expect.poll(() => member.textContent(BRIEFLY), LIVE).toContain('VIP');
     await agentContext.close();
     await page.close();
   });
@@ -75,7 +76,7 @@ describe('monitoring', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'สถานะแชท' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'ตั้งค่าคิว' }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'จัดการคิว' }).count()).toBe(1);
-    await expect.poll(() => page.getByTestId('mon-total-waiting').textContent()).toContain('แชทที่รออยู่');
+    await expect.poll(() => page.getByTestId('mon-total-waiting').textContent(BRIEFLY)).toContain('แชทที่รออยู่');
     // A chat of this test's own, so the tables have a row whatever the first test got to.
     const customer = await newCustomer(suite.server.url, suite.owner.widgetId, 'Somchai Jaidee');
     await customerSays(suite.server.url, customer, 'สวัสดีครับ');

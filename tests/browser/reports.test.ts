@@ -2,7 +2,7 @@
 // the range changes the chart; a count opens its chat log; the Thai pages are Thai.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { login, startServer, type TestServer } from '../helpers/server';
 import { seedDemo } from '../server/reports/demo';
 
@@ -44,13 +44,13 @@ describe('dashboard and reports', () => {
     await page.goto(`${server.url}/dashboard`);
     await expect.poll(() => page.locator('.tile').count()).toBe(6);
     await expect
-      .poll(() => page.locator('[data-tile="total_friends"] .tile-value').textContent())
+      .poll(() => page.locator('[data-tile="total_friends"] .tile-value').textContent(BRIEFLY))
       .toMatch(/^\d{1,3}(,\d{3})*$/);
     expect(await page.locator('[data-tile="satisfaction_rate"] .tile-value').textContent()).toMatch(/%$/);
     const before = await page.locator('[data-tile="new_friends"] .tile-value').textContent();
     await page.getByRole('button', { name: '30 days' }).click();
     await expect
-      .poll(() => page.locator('[data-tile="new_friends"] .tile-value').textContent())
+      .poll(() => page.locator('[data-tile="new_friends"] .tile-value').textContent(BRIEFLY))
       .not.toBe(before);
   });
 
@@ -58,7 +58,7 @@ describe('dashboard and reports', () => {
     await page.goto(`${server.url}/dashboard`);
     await page.getByRole('button', { name: 'Custom' }).click();
     const from = page.getByLabel('From', { exact: true });
-    await expect.poll(() => from.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await expect.poll(() => from.inputValue(BRIEFLY)).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     // The calendar: opened from its button, a day picked with the keyboard, DD/MM/YYYY in the box.
     await page.getByRole('button', { name: 'Choose date' }).first().click();
     const calendar = page.getByRole('dialog', { name: 'Choose date' });
@@ -71,9 +71,11 @@ describe('dashboard and reports', () => {
     await from.fill('01/01/2001');
     await page.getByLabel('To', { exact: true }).fill('07/01/2001');
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => page.getByTestId('period-days').textContent()).toBe('01/01/2001 – 07/01/2001');
+    await expect
+      .poll(() => page.getByTestId('period-days').textContent(BRIEFLY))
+      .toBe('01/01/2001 – 07/01/2001');
     const rate = page.locator('[data-tile="satisfaction_rate"]');
-    await expect.poll(() => rate.locator('.tile-value').textContent()).toBe('—No data in this period');
+    await expect.poll(() => rate.locator('.tile-value').textContent(BRIEFLY)).toBe('—No data in this period');
     expect(await rate.locator('.tile-change').textContent()).toBe('No ratings in this period');
     expect(await page.locator('[data-tile="chat_utilization"] .tile-value').getAttribute('class')).toContain(
       'no-data',
@@ -84,7 +86,7 @@ describe('dashboard and reports', () => {
 
   it.each(REPORTS)('opens %s, switches the range and sees the chart change', async (name, title) => {
     await page.goto(`${server.url}/report/${name}`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe(title);
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe(title);
     await page.getByRole('button', { name: '7 days' }).click();
     await expect.poll(() => page.locator('.report-chart canvas').count()).toBeGreaterThan(0);
     const week = await chartState();
@@ -107,7 +109,7 @@ describe('dashboard and reports', () => {
     await page.getByRole('button', { name: '7 days' }).click();
     const fig = page.locator('.report-chart').nth(1);
     await expect
-      .poll(() => fig.locator('figcaption').textContent())
+      .poll(() => fig.locator('figcaption').textContent(BRIEFLY))
       .toBe('Incoming chats per day by channel');
     const table = page.locator('[data-table="queue-performance-channel"]');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(7);
@@ -151,7 +153,7 @@ describe('dashboard and reports', () => {
     await link.click();
     const dialog = page.getByRole('dialog');
     await expect
-      .poll(() => dialog.locator('h2').textContent())
+      .poll(() => dialog.locator('h2').textContent(BRIEFLY))
       .toMatch(/^Incoming chats log \d{2}\/\d{2}\/\d{4}$/);
     await expect.poll(() => dialog.locator('tbody tr').count()).toBe(Math.min(count, 20));
     await page.keyboard.press('Escape');
@@ -162,7 +164,7 @@ describe('dashboard and reports', () => {
     await page.goto(`${server.url}/report/agent-performance`);
     await page.getByRole('button', { name: 'All time' }).click();
     await expect
-      .poll(() => page.getByTestId('period-days').textContent())
+      .poll(() => page.getByTestId('period-days').textContent(BRIEFLY))
       .toMatch(/^Everything up to \d{2}\/\d{2}\/\d{4}$/);
     // Columns: agent, bot, incoming, …
     const link = page
@@ -172,7 +174,7 @@ describe('dashboard and reports', () => {
     const count = Number((await link.textContent())?.replace(/,/g, ''));
     await link.click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.locator('h2').textContent()).toMatch(/^Incoming chats log \S/);
+    await expect.poll(() => dialog.locator('h2').textContent(BRIEFLY)).toMatch(/^Incoming chats log \S/);
     await expect.poll(() => dialog.locator('tbody tr').count()).toBe(Math.min(count, 20));
     expect(await dialog.getByRole('alert').count()).toBe(0);
     await page.keyboard.press('Escape');
@@ -189,7 +191,7 @@ describe('dashboard and reports', () => {
     await page.getByLabel('From', { exact: true }).fill(shown(day(3)));
     await page.getByLabel('To', { exact: true }).fill(shown(day(2)));
     await page.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => page.getByTestId('period-days').textContent()).toContain(shown(day(3)));
+    await expect.poll(() => page.getByTestId('period-days').textContent(BRIEFLY)).toContain(shown(day(3)));
     const names = () =>
       page.locator('[data-table="agent-performance"] tbody tr td:first-child').allTextContents();
     const ascending = await names();
@@ -197,7 +199,7 @@ describe('dashboard and reports', () => {
     await expect.poll(names).toEqual([...ascending].reverse());
 
     await page.goto(`${server.url}/th/report/satisfaction`);
-    await expect.poll(() => page.locator('h1').textContent()).not.toBe('Satisfaction');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).not.toBe('Satisfaction');
     expect(await page.locator('.report-note').textContent()).toContain('GMT+9');
     expect(await page.getByRole('button', { name: 'ส่งออก Excel' }).count()).toBe(1);
   });

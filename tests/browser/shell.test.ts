@@ -1,6 +1,7 @@
 // Issue 2 in real Chromium: sign in through the form, land on /dashboard, switch to Thai,
 // see the 404 page for an unknown route, and see the widget launcher on the demo site.
 import { describe, expect, it } from 'vitest';
+import { BRIEFLY } from '../helpers/browser';
 import { browserSuite } from '../helpers/browserSuite';
 import { ADMIN_EMAIL } from '../helpers/server';
 
@@ -11,12 +12,12 @@ describe('console shell', () => {
   it('signs in through the form and lands on the dashboard with the layout', async () => {
     const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Dashboard');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('Dashboard');
     const topBar = await page.locator('.top-bar').boundingBox();
     const leftMenu = await page.locator('.left-menu').boundingBox();
     expect(topBar?.height).toBe(49);
     expect(leftMenu?.width).toBe(80);
-    await expect.poll(() => page.locator('.account-name').textContent()).toBe('My Official Account');
+    await expect.poll(() => page.locator('.account-name').textContent(BRIEFLY)).toBe('My Official Account');
     // The user's initial sits in the middle of its circle (the chat screen's avatars share the class).
     const initial = await page.locator('.top-bar .avatar').evaluate((el) => {
       const circle = el.getBoundingClientRect();
@@ -32,7 +33,7 @@ describe('console shell', () => {
     expect(initial.dy).toBeLessThan(3);
     // A reload keeps the session.
     await page.reload();
-    await expect.poll(() => page.locator('h1').textContent()).toBe('Dashboard');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('Dashboard');
     await page.close();
   });
 
@@ -42,12 +43,14 @@ describe('console shell', () => {
     await page.getByLabel('Email').fill('nobody');
     await page.getByLabel('Password', { exact: true }).fill('whatever');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect.poll(() => page.locator('#email-error').textContent()).toBe('email is invalid format');
+    await expect
+      .poll(() => page.locator('#email-error').textContent(BRIEFLY))
+      .toBe('email is invalid format');
     await page.getByLabel('Email').fill(ADMIN_EMAIL);
     await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect
-      .poll(() => page.getByRole('alert').textContent())
+      .poll(() => page.getByRole('alert').textContent(BRIEFLY))
       .toBe('The e-mail or password is incorrect.');
     expect(new URL(page.url()).pathname).toBe('/');
     await page.close();
@@ -59,7 +62,7 @@ describe('console shell', () => {
     await signIn(page);
     await page.getByRole('button', { name: 'TH' }).click();
     await page.waitForURL(`${suite.server.url}/th/dashboard`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('แดชบอร์ด');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('แดชบอร์ด');
     expect(await page.locator('html').getAttribute('lang')).toBe('th');
     const cookie = (await context.cookies()).find((c) => c.name === 'lang');
     expect(cookie?.value).toBe('th');
@@ -68,7 +71,7 @@ describe('console shell', () => {
     // The Thai menu leads to Thai routes.
     await page.locator('.left-menu').getByRole('link', { name: 'แชท' }).click();
     await page.waitForURL(`${suite.server.url}/th/live`);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('แชท');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('แชท');
     await context.close();
   });
 
@@ -76,7 +79,7 @@ describe('console shell', () => {
     const page = await suite.browser.newPage();
     const response = await page.goto(`${suite.server.url}/no-such-page`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('This page could not be found');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('This page could not be found');
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await page.waitForURL(`${suite.server.url}/`);
     await page.close();
@@ -87,22 +90,22 @@ describe('console shell', () => {
     // Signed out, as a customer following a stale link: not an endless "Loading…".
     let response = await page.goto(`${suite.server.url}/widget/no-such-widget`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('This page could not be found');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('This page could not be found');
     expect(await page.getByRole('link', { name: 'Back to the home page' }).isVisible()).toBe(true);
     response = await page.goto(`${suite.server.url}/th/widget/no-such-widget`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('ไม่พบหน้าที่คุณต้องการ');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('ไม่พบหน้าที่คุณต้องการ');
     expect(await page.getByRole('link', { name: 'กลับไปหน้าแรก' }).isVisible()).toBe(true);
     // Signed in, the console shows the same page (not a placeholder screen inside the layout).
     await signIn(page);
     response = await page.goto(`${suite.server.url}/widget/no-such-widget`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('This page could not be found');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('This page could not be found');
     expect(await page.locator('.left-menu').count()).toBe(0);
     // A detail route whose id fails the route's own check.
     response = await page.goto(`${suite.server.url}/th/broadcast/a!b/report`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.locator('h1').textContent()).toBe('ไม่พบหน้าที่คุณต้องการ');
+    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('ไม่พบหน้าที่คุณต้องการ');
     await page.close();
   });
 
@@ -111,13 +114,13 @@ describe('console shell', () => {
     const page = await context.newPage();
     await signIn(page);
     await page.goto(`${suite.server.url}/message-template/new?kind=imagemap`);
-    await expect.poll(() => page.getByRole('radio', { name: 'Image map' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'Image map' }).isChecked(BRIEFLY)).toBe(true);
     await page.getByRole('button', { name: 'TH', exact: true }).click();
     await page.waitForURL(`${suite.server.url}/th/message-template/new?kind=imagemap`);
-    await expect.poll(() => page.getByRole('radio', { name: 'อิมเมจแมป' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'อิมเมจแมป' }).isChecked(BRIEFLY)).toBe(true);
     await page.getByRole('button', { name: 'EN', exact: true }).click();
     await page.waitForURL(`${suite.server.url}/message-template/new?kind=imagemap`);
-    await expect.poll(() => page.getByRole('radio', { name: 'Image map' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('radio', { name: 'Image map' }).isChecked(BRIEFLY)).toBe(true);
     await context.close();
   });
 

@@ -3,6 +3,7 @@
 // role allows (chat-only menu, no settings, no contact field management, a no-access page).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { BRIEFLY } from '../helpers/browser';
 import { browserSuite } from '../helpers/browserSuite';
 
 const suite = browserSuite();
@@ -27,18 +28,18 @@ describe('team', () => {
     const link = await invite(owner, 'new.agent@example.com');
     expect(link).toMatch(/\/invite\/[A-Za-z0-9_-]{40,}$/);
     await expect
-      .poll(() => owner.getByTestId('invitation-row').textContent())
+      .poll(() => owner.getByTestId('invitation-row').textContent(BRIEFLY))
       .toContain('new.agent@example.com');
 
     const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const agent = await context.newPage();
     await agent.goto(link);
-    await expect.poll(() => agent.locator('h1').textContent()).toBe('Join My Official Account');
+    await expect.poll(() => agent.locator('h1').textContent(BRIEFLY)).toBe('Join My Official Account');
     // The typing filter drops what a password may not contain; the policy list fills in.
     await agent.getByLabel('New password', { exact: true }).fill('short');
     await agent.getByRole('button', { name: 'Set password and join' }).click();
     await expect
-      .poll(() => agent.locator('.st-field small.error').first().textContent())
+      .poll(() => agent.locator('.st-field small.error').first().textContent(BRIEFLY))
       .toBe('The password does not meet the rules below.');
     await agent.getByLabel('New password', { exact: true }).fill('Agent#Pass 2024!');
     expect(await agent.getByLabel('New password', { exact: true }).inputValue()).toBe('AgentPass2024!');
@@ -53,21 +54,21 @@ describe('team', () => {
       .toEqual(['Chat', 'Contact List']);
     expect(await agent.getByRole('button', { name: 'Settings' }).count()).toBe(0);
     await agent.goto(`${suite.server.url}/contact-list`);
-    await expect.poll(() => agent.locator('h1').textContent()).toBe('Contact List');
+    await expect.poll(() => agent.locator('h1').textContent(BRIEFLY)).toBe('Contact List');
     expect(await agent.getByRole('button', { name: '+ Add contact' }).count()).toBeGreaterThan(0);
     expect(await agent.getByRole('button', { name: 'Contact fields' }).count()).toBe(0);
     await agent.goto(`${suite.server.url}/setting/users`);
     await expect.poll(() => agent.getByTestId('no-access').isVisible()).toBe(true);
     await agent.goto(`${suite.server.url}/profile`);
-    await expect.poll(() => agent.getByTestId('email-badge').textContent()).toBe('Email verified');
+    await expect.poll(() => agent.getByTestId('email-badge').textContent(BRIEFLY)).toBe('Email verified');
 
     // The owner sees the new member; deactivating them signs the agent out at once.
     await owner.goto(`${suite.server.url}/setting/users`);
     const row = owner.getByTestId('user-row').filter({ hasText: 'new.agent@example.com' });
-    await expect.poll(() => row.textContent()).toContain('Agent');
+    await expect.poll(() => row.textContent(BRIEFLY)).toContain('Agent');
     await row.getByRole('button', { name: 'Deactivate' }).click();
     await owner.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-    await expect.poll(() => row.textContent()).toContain('Deactivated');
+    await expect.poll(() => row.textContent(BRIEFLY)).toContain('Deactivated');
     await agent.goto(`${suite.server.url}/contact-list`);
     await agent.waitForURL(`${suite.server.url}/`);
     await context.close();
@@ -81,18 +82,20 @@ describe('team', () => {
     const row = owner.getByTestId('invitation-row').filter({ hasText: 'renew@example.com' });
     await row.getByRole('button', { name: 'New link' }).click();
     const question = owner.getByRole('dialog');
-    await expect.poll(() => question.textContent()).toContain('renew@example.com');
+    await expect.poll(() => question.textContent(BRIEFLY)).toContain('renew@example.com');
     await question.getByRole('button', { name: 'No' }).click();
     // No: nothing changed, the first link still opens the invitation.
     const check = await suite.browser.newPage();
     await check.goto(first);
-    await expect.poll(() => check.locator('h1').textContent()).toBe('Join My Official Account');
+    await expect.poll(() => check.locator('h1').textContent(BRIEFLY)).toBe('Join My Official Account');
     await row.getByRole('button', { name: 'New link' }).click();
     await owner.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await expect.poll(() => row.getByRole('textbox').count()).toBe(1);
     expect(await row.getByRole('textbox').inputValue()).not.toBe(first);
     await check.goto(first);
-    await expect.poll(() => check.locator('h1').textContent()).toBe('This invitation link is not valid');
+    await expect
+      .poll(() => check.locator('h1').textContent(BRIEFLY))
+      .toBe('This invitation link is not valid');
     await check.close();
     await owner.close();
   });

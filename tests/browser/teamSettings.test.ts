@@ -4,7 +4,7 @@
 // thousands commas (spec 9).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { signIn } from './liveHelpers';
 
@@ -48,7 +48,7 @@ async function saveAfterNoThenYes(page: Page, form: string, rowText: () => Promi
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(() => saveQuestion(page).count()).toBe(1);
   await expect
-    .poll(() => saveQuestion(page).textContent())
+    .poll(() => saveQuestion(page).textContent(BRIEFLY))
     .toContain('Are you sure you want to save changes ?');
   await saveQuestion(page).getByRole('button', { name: 'No', exact: true }).click();
   await expect.poll(() => saveQuestion(page).count()).toBe(0);
@@ -69,14 +69,14 @@ describe('team settings', () => {
     await tagRow.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('dialog', { name: 'Edit tag' }).getByLabel('Tag name').fill('New tag');
     await saveAfterNoThenYes(page, 'Edit tag', () => tagRow.textContent());
-    await expect.poll(() => tagRow.textContent()).toContain('New tag');
+    await expect.poll(() => tagRow.textContent(BRIEFLY)).toContain('New tag');
 
     await page.goto(`${server.url}/setting/queue`);
     const queueRow = page.getByTestId('queue-row').filter({ hasText: /(Old|New) group/ });
     await queueRow.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('dialog', { name: 'Edit chat group' }).getByLabel('Group name').fill('New group');
     await saveAfterNoThenYes(page, 'Edit chat group', () => queueRow.textContent());
-    await expect.poll(() => queueRow.textContent()).toContain('New group');
+    await expect.poll(() => queueRow.textContent(BRIEFLY)).toContain('New group');
 
     await page.goto(`${server.url}/setting/users`);
     await page.getByRole('tab', { name: 'Roles and permissions' }).click();
@@ -84,7 +84,7 @@ describe('team settings', () => {
     await roleRow.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('dialog', { name: 'Edit role' }).getByLabel('Role name').fill('New role');
     await saveAfterNoThenYes(page, 'Edit role', () => roleRow.textContent());
-    await expect.poll(() => roleRow.textContent()).toContain('New role');
+    await expect.poll(() => roleRow.textContent(BRIEFLY)).toContain('New role');
 
     await page.goto(`${server.url}/contact-list`);
     await page.getByRole('button', { name: 'Contact fields' }).click();
@@ -92,14 +92,16 @@ describe('team settings', () => {
     await fieldRow.getByRole('button', { name: 'Who sees it' }).click();
     await page.getByRole('dialog', { name: 'Old label' }).getByLabel('Label').fill('New label');
     await saveAfterNoThenYes(page, 'Old label', () => fieldRow.textContent());
-    await expect.poll(() => fieldRow.textContent()).toContain('New label');
+    await expect.poll(() => fieldRow.textContent(BRIEFLY)).toContain('New label');
     await page.keyboard.press('Escape');
 
     await page.goto(`${server.url}/setting/users`);
     const invitation = page.getByTestId('invitation-row').filter({ hasText: 'later@example.com' });
     await invitation.getByRole('button', { name: 'Cancel invitation' }).click();
     const question = page.getByRole('dialog', { name: 'Cancel invitation' });
-    await expect.poll(() => question.textContent()).toContain('Are you sure you want to delete this items ?');
+    await expect
+      .poll(() => question.textContent(BRIEFLY))
+      .toContain('Are you sure you want to delete this items ?');
     await question.getByRole('button', { name: 'No', exact: true }).click();
     expect(await invitation.count()).toBe(1);
     await invitation.getByRole('button', { name: 'Cancel invitation' }).click();
@@ -122,7 +124,7 @@ describe('team settings', () => {
     });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await expect
-      .poll(() => page.getByTestId('import-report').textContent(), { timeout: 20_000 })
+      .poll(() => page.getByTestId('import-report').textContent(BRIEFLY), { timeout: 20_000 })
       .toContain('1,001 rows: 1,001 added, 0 updated, 0 failed.');
     await page.close();
   }, 40_000);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toFlexMessage } from '../../core/template/flex';
 import { receiveCustomerMessage } from '../../server/chat/inbound';
 import { validatorFor } from '../core/template/lineSchema';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import { signIn } from './liveHelpers';
 
@@ -94,7 +94,7 @@ describe('message template editor', () => {
       // dnd-kit measures and animates between steps.
       await page.waitForTimeout(200);
     }
-    await expect.poll(() => rows.first().getAttribute('data-kind')).toBe('button');
+    await expect.poll(() => rows.first().getAttribute('data-kind', BRIEFLY)).toBe('button');
 
     // The live preview draws both bubbles as LINE would, and nothing is left to fix.
     await expect.poll(() => page.getByTestId('line-bubble').count()).toBe(2);
@@ -202,7 +202,9 @@ describe('message template editor', () => {
     await page.goto(`${server.url}/message-template/new`);
     await page.getByTestId('template-editor').waitFor();
     await page.getByText('Large', { exact: true }).click();
-    await expect.poll(() => page.getByTestId('line-bubble').first().getAttribute('data-size')).toBe('giga');
+    await expect
+      .poll(() => page.getByTestId('line-bubble').first().getAttribute('data-size', BRIEFLY))
+      .toBe('giga');
     const fit = () =>
       page.evaluate(() => {
         const phone = document.querySelector('.tpl-phone') as HTMLElement;

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../server/chat/schema';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { login, startServer, type TestServer } from '../helpers/server';
 import {
   type Auth,
@@ -90,15 +90,19 @@ describe('widget on the demo site', () => {
     await launcherOf(page).click();
     const box = boxOf(page);
     await box.getByRole('button', { name: 'Start chat' }).click();
-    await expect.poll(() => box.locator('#cw-name-error').textContent()).toBe('This field is required.');
+    await expect
+      .poll(() => box.locator('#cw-name-error').textContent(BRIEFLY))
+      .toBe('This field is required.');
     await box.getByLabel('E-mail').fill('not-an-email');
     await box.getByLabel('Your name').fill('Malee');
     await box.getByRole('button', { name: 'Start chat' }).click();
-    await expect.poll(() => box.locator('#cw-email-error').textContent()).toBe('email is invalid format');
+    await expect
+      .poll(() => box.locator('#cw-email-error').textContent(BRIEFLY))
+      .toBe('email is invalid format');
     await box.getByLabel('E-mail').fill('malee@example.com');
     await box.getByRole('button', { name: 'Start chat' }).click();
     await expect
-      .poll(() => box.locator('.greeting').textContent())
+      .poll(() => box.locator('.greeting').textContent(BRIEFLY))
       .toBe('Hi Malee! We are My Official Account.');
     expect(await box.locator('.welcome').textContent()).toBe('Welcome to Baan Kafe');
 
@@ -147,7 +151,7 @@ describe('widget on the demo site', () => {
     await agentReply(server, auth, page, 'pong');
     expect(await unread).toBe(1);
     const badge = page.locator('chat-widget').locator('.badge');
-    await expect.poll(() => badge.textContent()).toBe('1');
+    await expect.poll(() => badge.textContent(BRIEFLY)).toBe('1');
     await launcherOf(page).click();
     await expect.poll(() => badge.isHidden()).toBe(true);
     await page.close();
@@ -280,7 +284,9 @@ describe('widget on the demo site', () => {
     });
     expect(await launcherOf(page).textContent()).toContain('แชท');
     await launcherOf(page).click();
-    await expect.poll(() => boxOf(page).locator('textarea').getAttribute('placeholder')).toBe('พิมพ์ข้อความ…');
+    await expect
+      .poll(() => boxOf(page).locator('textarea').getAttribute('placeholder', BRIEFLY))
+      .toBe('พิมพ์ข้อความ…');
     expect(await boxOf(page).getByRole('button', { name: 'ปิดแชท' }).count()).toBe(1);
     await widget.evaluate((el) => el.setAttribute('open', ''));
     await widget.evaluate((el) => el.removeAttribute('open'));
@@ -334,7 +340,7 @@ describe('full-page widget', () => {
     await page.goto(`${server.url}${prefix}${auth.widgetId}`);
     expect(await page.title()).toBe(title);
     const input = boxOf(page).locator('textarea');
-    await expect.poll(() => input.getAttribute('placeholder')).toBe(placeholder);
+    await expect.poll(() => input.getAttribute('placeholder', BRIEFLY)).toBe(placeholder);
     expect(await boxOf(page).locator('section.box').boundingBox()).toMatchObject({
       width: 1024,
       height: 700,
@@ -462,7 +468,7 @@ describe('what the owner writes fits the box and the greeting', () => {
     await box.getByLabel('Your name').fill('Malee');
     await box.getByRole('button', { name: 'Start chat' }).click();
     await expect
-      .poll(() => box.locator('.greeting').textContent())
+      .poll(() => box.locator('.greeting').textContent(BRIEFLY))
       .toBe('Hi Malee! We will write to  if we miss you.');
     await page.close();
     await putSettings(server, auth, { chat_form: false, pre_chat_form_fields: [], greeting_message: '' });
@@ -479,7 +485,7 @@ describe('what the owner writes fits the box and the greeting', () => {
     await page.goto(`${server.url}/demo/`);
     await launcherOf(page).click();
     const box = boxOf(page);
-    await expect.poll(() => box.locator('.greeting').textContent()).toBe('Hello at 09:15');
+    await expect.poll(() => box.locator('.greeting').textContent(BRIEFLY)).toBe('Hello at 09:15');
     await page.clock.fastForward('03:00');
     // A new message redraws the box.
     await box.locator('textarea').fill('Still there?');

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widgetSessions } from '../../server/widget/schema';
 import { hashToken, SESSION_IDLE_MS } from '../../server/widget/sessions';
-import { launchBrowser } from '../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../helpers/server';
 import {
   type Auth,
@@ -109,7 +109,7 @@ describe('the element API and its DOM events', () => {
     await expect.poll(() => bubbles(page)).toContain('Yes, 12 bags left.');
     await invoke(page, 'close');
     await agentReply(server, auth, page, 'Shall I keep one for you?');
-    await expect.poll(() => launcherOf(page).locator('.badge').textContent()).toBe('1');
+    await expect.poll(() => launcherOf(page).locator('.badge').textContent(BRIEFLY)).toBe('1');
     const heard = (await events()).slice(4);
     expect(heard.filter((e) => e.type === 'message').map((e) => e.text)).toEqual([
       'Yes, 12 bags left.',
@@ -122,7 +122,7 @@ describe('the element API and its DOM events', () => {
     expect(await page.locator('chat-widget').getAttribute('lang')).toBe('th');
     expect(await launcherOf(page).textContent()).toContain('แชท');
     await invoke(page, 'open');
-    await expect.poll(() => textarea.getAttribute('placeholder')).toBe('พิมพ์ข้อความ…');
+    await expect.poll(() => textarea.getAttribute('placeholder', BRIEFLY)).toBe('พิมพ์ข้อความ…');
     await expect.poll(async () => (await events()).at(-1)).toEqual({ type: 'unread', count: 0 });
     await context.close();
   });
@@ -238,11 +238,11 @@ describe('saved settings reach open widgets', () => {
       .and(modal.locator('input:not([type="color"])'))
       .fill('#8a4b1fff');
     await modal.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => modal.getByRole('status').textContent()).toBe('save success');
+    await expect.poll(() => modal.getByRole('status').textContent(BRIEFLY)).toBe('save success');
 
     // A page left open and visible checks once a minute (a 304 while nothing changed).
     await bare.page.clock.fastForward(61_000);
-    await expect.poll(() => launcherOf(bare.page).textContent()).toContain('Ask a barista');
+    await expect.poll(() => launcherOf(bare.page).textContent(BRIEFLY)).toContain('Ask a barista');
     expect(await launcherOf(bare.page).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
       'rgb(138, 75, 31)',
     );
@@ -255,7 +255,7 @@ describe('saved settings reach open widgets', () => {
       .poll(
         async () => {
           await open.page.evaluate(() => window.dispatchEvent(new Event('focus')));
-          return header.locator('.title').textContent();
+          return header.locator('.title').textContent(BRIEFLY);
         },
         { timeout: 10_000, interval: 500 },
       )

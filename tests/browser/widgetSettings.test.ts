@@ -3,6 +3,7 @@
 // 'Leave without saving') in English and in Thai, so nothing typed is lost without a word.
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BRIEFLY } from '../helpers/browser';
 import { browserSuite } from '../helpers/browserSuite';
 
 const suite = browserSuite();
@@ -107,7 +108,7 @@ describe('chat widget settings modal details', () => {
     const picker = modal.locator('input[type="file"]');
     expect(await picker.getAttribute('accept')).toBe('.jpg,.jpeg,.gif,.png,.svg');
     await picker.setInputFiles({ name: 'logo.gif', mimeType: 'image/gif', buffer: GIF });
-    await expect.poll(() => modal.getByLabel('Logo').inputValue()).toMatch(/^\/media\/.+\.gif$/);
+    await expect.poll(() => modal.getByLabel('Logo').inputValue(BRIEFLY)).toMatch(/^\/media\/.+\.gif$/);
     expect(await modal.locator('.field-error').count()).toBe(0);
   });
 

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAction } from '../../core/template/action';
 import { createBlock } from '../../core/template/blocks';
 import { messages } from '../../server/chat/schema';
+import { BRIEFLY } from '../helpers/browser';
 import { browserSuite } from '../helpers/browserSuite';
 import { chatRow } from './liveHelpers';
 import { boxOf, followerOf, sendConfirmed } from './widgetHelpers';
@@ -103,7 +104,7 @@ describe('a widget tap on a card button whose display text is a keyword', () => 
     await agent.goto(`${suite.server.url}/live`);
     await chatRow(agent, conversation.name).click();
     const thread = agent.getByTestId('messages');
-    await expect.poll(() => thread.textContent()).toContain(ACTION_REPLY);
+    await expect.poll(() => thread.textContent(BRIEFLY)).toContain(ACTION_REPLY);
     expect(await thread.locator('.item-text', { hasText: /^hours$/ }).count()).toBe(1);
     expect(await thread.getByText(KEYWORD_REPLY).count()).toBe(0);
     await agent.screenshot({ path: '/tmp/retries-inbox-tap.png' });

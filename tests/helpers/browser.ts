@@ -35,3 +35,11 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
 export async function afterPageTimers(page: Page, ms = 0): Promise<void> {
   await page.evaluate((wait) => new Promise((resolve) => setTimeout(resolve, wait)), ms);
 }
+
+/**
+ * For a read inside expect.poll: how long it waits for its element. Playwright's default is 30 s,
+ * and a poll cannot cut a read short: polling for a notice that never came waited 30 s past the
+ * poll's own 10 s, twice, and the test timed out instead of saying what it expected. A read that
+ * finds nothing soon fails soon, and the poll tries again until its own time is up.
+ */
+export const BRIEFLY = { timeout: 2_000 } as const;

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figure } from '../../hardening/figures';
-import { launchBrowser } from '../../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, login, startServer, type TestServer } from '../../helpers/server';
 import { customerSays, newCustomer, signIn } from '../liveHelpers';
 
@@ -187,7 +187,7 @@ describe('keyboard alone', () => {
     await page.keyboard.type('Answered by keyboard');
     await page.keyboard.press('Enter');
     await expect
-      .poll(async () => (await page.locator('main').textContent()) ?? '', { timeout: 10_000 })
+      .poll(async () => (await page.locator('main').textContent(BRIEFLY)) ?? '', { timeout: 10_000 })
       .toContain('Answered by keyboard');
     await page.close();
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE, PWNED_HOOK } from '../../hardening/corpus';
 import { figure } from '../../hardening/figures';
 import { INPUTS, type SweepContext, sweepContext } from '../../hardening/inputs';
-import { launchBrowser } from '../../helpers/browser';
+import { BRIEFLY, launchBrowser } from '../../helpers/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../helpers/server';
 import { signIn } from '../liveHelpers';
 
@@ -105,12 +105,14 @@ describe('hostile text in the console and the widget (issue 14)', () => {
 
     await visit(page, '/contact-list', 'main');
     await expect
-      .poll(async () => (await page.locator('main').textContent()) ?? '')
+      .poll(async () => (await page.locator('main').textContent(BRIEFLY)) ?? '')
       .toContain('<svg onload=__pwned(3)>');
     await visit(page, '/setting/tag', 'main');
     await visit(page, '/setting/users', 'main');
     await visit(page, '/message-template', 'main');
-    await expect.poll(async () => (await page.locator('main').textContent()) ?? '').toContain('__pwned(');
+    await expect
+      .poll(async () => (await page.locator('main').textContent(BRIEFLY)) ?? '')
+      .toContain('__pwned(');
     await visit(page, '/reply-message', 'main');
     await visit(page, '/location', 'main');
     await visit(page, '/media', 'main');
