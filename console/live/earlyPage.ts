@@ -2,7 +2,7 @@
 // preloaded (save-data, or a click before the browser was idle) fetches the code and the list side
 // by side instead of one after the other. This module is small and sits in the main bundle.
 
-import { type FollowersQuery, getFollowers } from '../../core/api/endpoints/chatList';
+import { definedQuery, type FollowersQuery, getFollowers } from '../../core/api/endpoints/chatList';
 import { DEFAULT_CHAT_TYPE } from '../../core/chat/chatTypes';
 import type { FollowersPage } from '../../core/models/chatWire';
 import { client } from '../session/api';
@@ -13,8 +13,10 @@ const FRESH_MS = 10_000;
 
 let early: { key: string; at: number; page: Promise<FollowersPage> } | null = null;
 
+// The parameters the request sends, every one of them: a filter added to the query later can
+// only make the early answer unused, never hand a list filtered otherwise.
 const keyOf = (q: FollowersQuery) =>
-  [q.skip, q.limit, q.chat_type, q.channel_type ?? '', q.assignee_id ?? ''].join('|');
+  JSON.stringify(Object.entries(definedQuery({ ...q })).sort(([a], [b]) => a.localeCompare(b)));
 
 /** The inbox's first page with the filters it opens with, asked for now. */
 export function requestFirstPageEarly(now = Date.now()) {

@@ -53,6 +53,15 @@ describe('the first page asked for early', () => {
     expect(takeEarlyPage(first, 11_000)).toBeNull();
   });
 
+  it('compares what the request sends: an empty filter is none, and any other field differs', async () => {
+    requestFirstPageEarly(1_000);
+    await expect(takeEarlyPage({ ...first, channel_type: '' }, 1_100)).resolves.toBe(page);
+    requestFirstPageEarly(1_000);
+    // A filter the query may gain later, which the early request did not send.
+    const later = { ...first, tag_id: 't1' } as typeof first;
+    expect(takeEarlyPage(later, 1_100)).toBeNull();
+  });
+
   it('the opening inbox shows the early answer without asking again', async () => {
     requestFirstPageEarly();
     await loadFirstPage({ opening: true });
