@@ -39,16 +39,14 @@ const UNIT = UNIT_ROOTS.map((root) => `${root}/**/*.test.{ts,tsx}`);
 /** Tests of what a module does when first loaded (the widget loads Thai on demand). */
 const FIRST_LOAD = ['tests/widget-element/texts.test.ts'];
 
-function testFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(file);
-    return /\.test\.tsx?$/.test(entry.name) ? [file] : [];
-  });
-}
+const testFiles = (root: string) =>
+  fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.test\.tsx?$/.test(name))
+    .map((name) => path.join(root, name));
 
 const OWN_MODULES = [
-  ...UNIT_ROOTS.flatMap((root) => testFiles(root)).filter((file) =>
+  ...UNIT_ROOTS.flatMap(testFiles).filter((file) =>
     /\bvi\.(mock|doMock|resetModules)\(/.test(fs.readFileSync(file, 'utf8')),
   ),
   ...FIRST_LOAD,
