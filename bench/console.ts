@@ -101,7 +101,8 @@ export async function run(): Promise<BenchRow[]> {
       return { page, cdp };
     }
 
-    // 1. A freshly loaded console: the inbox was preloaded in the background (network idle).
+    // 1. A freshly loaded console: the inbox was preloaded and drawn hidden in the background
+    // (network idle), so the click only shows it.
     const warmConsole = await consolePage(false);
     const page = warmConsole.page;
     const cdp = warmConsole.cdp;
@@ -165,7 +166,7 @@ export async function run(): Promise<BenchRow[]> {
     const where = `CPU ${CPU_SLOWDOWN}x, load avg ${load.toFixed(1)} on ${os.cpus().length} cores`;
     return [
       {
-        figure: `console: inbox opens from the menu (${FROM} → click Chat → rows painted), ${FOLLOWERS} chats on the server, inbox preloaded at idle, median of ${OPENS}, ${where}`,
+        figure: `console: inbox opens from the menu (${FROM} → click Chat → rows painted), ${FOLLOWERS} chats on the server, inbox preloaded and drawn hidden at idle, median of ${OPENS}, ${where}`,
         value: round(freshP50),
         unit: 'ms',
         goal: '< 100 ms',
@@ -189,7 +190,7 @@ export async function run(): Promise<BenchRow[]> {
         database: db,
       },
       {
-        figure: `console: inbox reopens with ${loadedAfter} chats loaded in the console, p95 of ${OPENS}`,
+        figure: `console: inbox reopens (kept hidden meanwhile) with ${loadedAfter} chats loaded in the console, p95 of ${OPENS}`,
         value: round(reopenP95),
         unit: 'ms',
         goal: '< 100 ms',

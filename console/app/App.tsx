@@ -1,8 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, useEffect, useState } from 'react';
+import { Activity, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { localizePath, matchRoute } from '../../core/routes';
+import { localizePath, matchRoute, ROUTES } from '../../core/routes';
 import { AppLayout } from '../layout/AppLayout';
+import { InboxPage, keepInbox } from '../live/preload';
 import { ErrorBoundary } from '../pages/ErrorPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -15,15 +16,25 @@ import { type PageProps, pageFor } from './pages';
 const InvitePage = lazyPage<PageProps>(() => import('../settings/InvitePage'));
 const NoAccessPage = lazyPage<{ titleKey: string }>(() => import('../settings/NoAccessPage'));
 
+const INBOX_TITLE = ROUTES.find((r) => r.name === 'live')?.title ?? 'title.chat';
+const NO_PARAMS: Record<string, string> = {};
+
 export function App() {
   useSignals();
   const [location, navigate] = useLocation();
   const match = matchRoute(location);
   const [profileError, setProfileError] = useState<string | null>(null);
-
+  const [inboxFailed, setInboxFailed] = useState(false);
+  const onInbox = match?.route.name === 'live';
   useEffect(() => {
-    onSignedOut(() => navigate(localizePath('/', locale.value), { replace: true }));
-  }, [navigate]);
+    if (!onInbox) setInboxFailed(false);
+  }, [onInbox]);
+
+  // Signed out (or the session ended): the page loads again at the sign-in page, so nothing of the
+  // last member's screens stays in memory for the next one (the kept inbox, its lists, caches).
+  useEffect(() => {
+    onSignedOut(() => window.location.replace(localizePath('/', locale.value)));
+  }, []);
 
   // The address decides the language; the root page follows the remembered choice.
   const urlLocale = match?.locale ?? (location === '/th' || location.startsWith('/th/') ? 'th' : 'en');
@@ -70,17 +81,33 @@ export function App() {
     return profileError ? <ErrorBoundary.Fallback message={profileError} /> : <PageLoading />;
 
   const Page = pageFor(match.route.name);
+  // The inbox stays drawn while another screen shows, hidden (React's Activity keeps its elements
+  // and state, and runs its effects only while it shows): going back to it shows what is there
+  // instead of building it again. It is drawn in the background once its code and first page are
+  // in, so even its first opening only shows it. One that failed is dropped, to start afresh.
+  const inbox = canOpen('live') && (onInbox || (keepInbox.value && !inboxFailed));
   return (
     <AppLayout>
-      <ErrorBoundary key={match.route.name}>
-        <Suspense fallback={<PageLoading />}>
-          {canOpen(match.route.name) ? (
-            <Page params={match.params} titleKey={match.route.title} />
-          ) : (
-            <NoAccessPage titleKey={match.route.title} />
-          )}
-        </Suspense>
-      </ErrorBoundary>
+      {inbox ? (
+        <Activity mode={onInbox ? 'visible' : 'hidden'}>
+          <ErrorBoundary onError={() => setInboxFailed(true)}>
+            <Suspense fallback={<PageLoading />}>
+              <InboxPage params={NO_PARAMS} titleKey={INBOX_TITLE} />
+            </Suspense>
+          </ErrorBoundary>
+        </Activity>
+      ) : null}
+      {inbox && onInbox ? null : (
+        <ErrorBoundary key={match.route.name}>
+          <Suspense fallback={<PageLoading />}>
+            {canOpen(match.route.name) ? (
+              <Page params={match.params} titleKey={match.route.title} />
+            ) : (
+              <NoAccessPage titleKey={match.route.title} />
+            )}
+          </Suspense>
+        </ErrorBoundary>
+      )}
     </AppLayout>
   );
 }

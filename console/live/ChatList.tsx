@@ -37,6 +37,9 @@ const initialRect = {
   height: typeof window === 'undefined' ? 700 : Math.max(200, window.innerHeight - 200),
 };
 
+/** Elements the virtualiser has just taken: it measures (below), then scrolls them (scrollList). */
+const attaching = new WeakSet<Element>();
+
 /** The list's size from a ResizeObserver only (the library's default reads it synchronously). */
 function observeSize(
   instance: { scrollElement: Element | null },
@@ -44,6 +47,7 @@ function observeSize(
 ) {
   const el = instance.scrollElement;
   if (!el || typeof ResizeObserver === 'undefined') return;
+  attaching.add(el);
   const observer = new ResizeObserver((entries) => {
     const box = entries[0]?.contentRect;
     if (box) cb({ width: box.width, height: box.height });
@@ -53,10 +57,13 @@ function observeSize(
 }
 
 /**
- * Scrolls the list for the library, except the library's first call for a new list element: it
- * scrolls a list it has just been given to where the list starts, which a new element already is,
- * and the call forced the page's style and layout in the middle of React's commit (at 4x CPU it
- * took about a third of the inbox's opening; the frame does the same layout for less).
+ * Scrolls the list for the library, except where its call after taking an element would only
+ * force the page's style and layout in the middle of React's commit (at 4x CPU that was a third of
+ * the inbox's opening; the frame does the same layout for less):
+ * - a new element: the library scrolls it to where the list starts, which it already is;
+ * - the same element again, as the inbox shows again after another screen (app/App.tsx keeps it,
+ *   hidden): it scrolls it back to its place, which the browser kept. The next frame checks that
+ *   after its own layout, and scrolls only if the place was lost.
  */
 const listsSeen = new WeakSet<Element>();
 export function scrollList(
@@ -65,9 +72,18 @@ export function scrollList(
   instance: Virtualizer<HTMLDivElement, Element>,
 ) {
   const el = instance.scrollElement;
+  const target = offset + (options.adjustments ?? 0);
   if (el && !listsSeen.has(el)) {
     listsSeen.add(el);
-    if (offset + (options.adjustments ?? 0) === 0) return;
+    attaching.delete(el);
+    if (target === 0) return;
+  } else if (el && attaching.has(el)) {
+    attaching.delete(el);
+    requestAnimationFrame(() => {
+      if (instance.scrollElement === el && Math.abs(el.scrollTop - target) >= 1)
+        elementScroll(offset, options, instance);
+    });
+    return;
   }
   elementScroll(offset, options, instance);
 }

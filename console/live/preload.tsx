@@ -2,7 +2,8 @@
 // bind and the first page of chats is fetched, so opening /live renders at once — synchronously,
 // without a loading step — from live state. Skipped on 2g or save-data connections, like link
 // prefetch (spec 9). This module is small and sits in the main bundle; the inbox itself does not.
-import type { ComponentType } from 'react';
+import { signal } from '@preact/signals-react';
+import { type ComponentType, useState } from 'react';
 import { lazyPage } from '../app/lazyPage';
 import type { PageProps } from '../app/pages';
 import { requestFirstPageEarly } from './earlyPage';
@@ -25,9 +26,17 @@ const LazyInbox = lazyPage<PageProps>(() => {
  * list's first page asked for while the code comes.
  */
 export function InboxPage(props: PageProps) {
-  const Page = loaded ?? LazyInbox;
+  // Chosen once: switching to the loaded module later would draw the inbox again from scratch,
+  // and the console keeps this one (app/App.tsx).
+  const [Page] = useState(() => loaded ?? LazyInbox);
   return <Page {...props} />;
 }
+
+/**
+ * The console keeps the inbox drawn, hidden while other screens show (app/App.tsx): set once its
+ * code and first page are in, or once it has been opened.
+ */
+export const keepInbox = signal(false);
 
 let started = false;
 
@@ -47,7 +56,10 @@ export function preloadInbox() {
     () => {
       void loadInbox()
         .then(() => import('./warm'))
-        .then((m) => m.warmInbox());
+        .then((m) => m.warmInbox())
+        .then(() => {
+          keepInbox.value = true;
+        });
     },
     { timeout: 300 },
   );

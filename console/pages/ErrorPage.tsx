@@ -39,7 +39,10 @@ class FallbackGuard extends Component<{ children: ReactNode }, { failed: boolean
 }
 
 /** Catches a screen's error and shows the generic error texts of spec 8 instead of a blank page. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+export class ErrorBoundary extends Component<
+  { children: ReactNode; onError?: (error: Error) => void },
+  { error: Error | null }
+> {
   static Fallback = ({ message, code }: { message: string; code?: string | number }) => (
     <FallbackGuard>
       <ErrorFallback message={message} code={code} />
@@ -54,6 +57,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render() {

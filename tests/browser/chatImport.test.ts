@@ -219,7 +219,7 @@ describe('chat import', () => {
       .toContain('พบปัญหา 2 รายการ');
     await page.keyboard.press('Escape');
     await page.goto(`${server.url}/th/live/unknown`);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('แชทที่นำเข้า');
+    await expect.poll(() => page.locator('h1:visible').textContent(BRIEFLY)).toBe('แชทที่นำเข้า');
     await page.getByRole('tab', { name: 'ทั้งหมด' }).click();
     await expect.poll(() => page.getByTestId('unknown-count').textContent(BRIEFLY)).toBe('1 แชท');
     await page.close();

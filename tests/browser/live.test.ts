@@ -61,7 +61,7 @@ describe('live inbox with two agents and a customer', () => {
   it('starts with the empty inbox in both consoles', async () => {
     for (const page of [pageA, pageB]) {
       await expect.poll(() => page.getByTestId('list-empty').isVisible()).toBe(true);
-      expect(await page.locator('h1').textContent()).toBe('Chat');
+      expect(await page.locator('h1:visible').textContent()).toBe('Chat');
     }
   });
 
@@ -240,7 +240,7 @@ describe('live inbox with two agents and a customer', () => {
     const page = await context.newPage();
     await signIn(page, server.url, 'agent.b@example.com', AGENT_PASSWORD);
     await page.goto(`${server.url}/th/live`);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('แชท');
+    await expect.poll(() => page.locator('h1:visible').textContent(BRIEFLY)).toBe('แชท');
     await expect.poll(() => page.getByLabel('ค้นหาแชท').isVisible()).toBe(true);
     await chatRow(page, 'Chatty Customer').click();
     await expect.poll(() => page.getByTestId('message-pane').isVisible()).toBe(true);
@@ -288,5 +288,37 @@ describe('live inbox with two agents and a customer', () => {
     await row.getByRole('button', { name: 'ยกเลิก' }).click();
     await expect.poll(() => row.getAttribute('data-state', BRIEFLY)).toBe('cancel');
     expect(await row.locator('.upload-state').textContent()).toBe('ผู้ใช้ยกเลิกการทำงาน');
+  });
+
+  it('keeps the inbox as it was while another screen shows: back from the contacts, the list is where it was scrolled', async () => {
+    const channel = { id: owner.widgetId, accountId: owner.accountId, type: 'widget' as const };
+    for (let i = 1; i <= 25; i++)
+      await receiveCustomerMessage(server.app.ctx, {
+        channel,
+        externalId: `kept-visitor-${i}`,
+        profile: { name: `Kept Customer ${i}` },
+        items: [{ type: 'text', text: `Kept message ${i}` }],
+      });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const menu = (to: string) => page.locator(`.left-menu a[href$="${to}"]`);
+    await menu('/live').click();
+    await chatRow(page, 'Kept Customer 25').waitFor();
+    const list = page.getByTestId('chat-list');
+    await list.evaluate((el) => {
+      el.scrollTop = 900;
+    });
+    await expect.poll(() => chatRow(page, 'Kept Customer 25').count()).toBe(0);
+
+    await menu('/contact-list').click();
+    await page.locator('main h1:visible', { hasText: 'Contact List' }).waitFor();
+    expect(await page.getByTestId('live-page').isVisible()).toBe(false);
+    await menu('/live').click();
+    await page.getByTestId('live-page').waitFor();
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(900);
+    expect(await chatRow(page, 'Kept Customer 25').count()).toBe(0);
+    expect(await page.locator('.chat-item:visible').count()).toBeGreaterThan(5);
   });
 });

@@ -70,7 +70,7 @@ describe('media page', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page);
     await page.goto(`${server.url}/media`);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('Media Library');
+    await expect.poll(() => page.locator('h1:visible').textContent(BRIEFLY)).toBe('Media Library');
     await expect.poll(() => page.getByTestId('media-empty').isVisible()).toBe(true);
 
     await page
@@ -145,7 +145,7 @@ describe('media page', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page);
     await page.goto(`${server.url}/th/media`);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('คลังสื่อ');
+    await expect.poll(() => page.locator('h1:visible').textContent(BRIEFLY)).toBe('คลังสื่อ');
     await expect.poll(() => page.locator('.media-card').count()).toBeGreaterThan(0);
     const before = await page.locator('.media-card').count();
 

@@ -86,7 +86,7 @@ describe('dashboard and reports', () => {
 
   it.each(REPORTS)('opens %s, switches the range and sees the chart change', async (name, title) => {
     await page.goto(`${server.url}/report/${name}`);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe(title);
+    await expect.poll(() => page.locator('main h1:visible').textContent(BRIEFLY)).toBe(title);
     await page.getByRole('button', { name: '7 days' }).click();
     await expect.poll(() => page.locator('.report-chart canvas').count()).toBeGreaterThan(0);
     const week = await chartState();
@@ -199,7 +199,7 @@ describe('dashboard and reports', () => {
     await expect.poll(names).toEqual([...ascending].reverse());
 
     await page.goto(`${server.url}/th/report/satisfaction`);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).not.toBe('Satisfaction');
+    await expect.poll(() => page.locator('main h1:visible').textContent(BRIEFLY)).not.toBe('Satisfaction');
     expect(await page.locator('.report-note').textContent()).toContain('GMT+9');
     expect(await page.getByRole('button', { name: 'ส่งออก Excel' }).count()).toBe(1);
   });

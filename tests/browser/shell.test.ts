@@ -12,7 +12,7 @@ describe('console shell', () => {
   it('signs in through the form and lands on the dashboard with the layout', async () => {
     const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
     await signIn(page);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('Dashboard');
+    await expect.poll(() => page.locator('h1:visible').textContent(BRIEFLY)).toBe('Dashboard');
     const topBar = await page.locator('.top-bar').boundingBox();
     const leftMenu = await page.locator('.left-menu').boundingBox();
     expect(topBar?.height).toBe(49);
@@ -33,7 +33,7 @@ describe('console shell', () => {
     expect(initial.dy).toBeLessThan(3);
     // A reload keeps the session.
     await page.reload();
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('Dashboard');
+    await expect.poll(() => page.locator('h1:visible').textContent(BRIEFLY)).toBe('Dashboard');
     await page.close();
   });
 
@@ -62,7 +62,7 @@ describe('console shell', () => {
     await signIn(page);
     await page.getByRole('button', { name: 'TH' }).click();
     await page.waitForURL(`${suite.server.url}/th/dashboard`);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('แดชบอร์ด');
+    await expect.poll(() => page.locator('h1:visible').textContent(BRIEFLY)).toBe('แดชบอร์ด');
     expect(await page.locator('html').getAttribute('lang')).toBe('th');
     const cookie = (await context.cookies()).find((c) => c.name === 'lang');
     expect(cookie?.value).toBe('th');
@@ -71,7 +71,7 @@ describe('console shell', () => {
     // The Thai menu leads to Thai routes.
     await page.locator('.left-menu').getByRole('link', { name: 'แชท' }).click();
     await page.waitForURL(`${suite.server.url}/th/live`);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('แชท');
+    await expect.poll(() => page.locator('h1:visible').textContent(BRIEFLY)).toBe('แชท');
     await context.close();
   });
 
@@ -79,7 +79,9 @@ describe('console shell', () => {
     const page = await suite.browser.newPage();
     const response = await page.goto(`${suite.server.url}/no-such-page`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('This page could not be found');
+    await expect
+      .poll(() => page.locator('h1:visible').textContent(BRIEFLY))
+      .toBe('This page could not be found');
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     await page.waitForURL(`${suite.server.url}/`);
     await page.close();
@@ -90,22 +92,26 @@ describe('console shell', () => {
     // Signed out, as a customer following a stale link: not an endless "Loading…".
     let response = await page.goto(`${suite.server.url}/widget/no-such-widget`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('This page could not be found');
+    await expect
+      .poll(() => page.locator('h1:visible').textContent(BRIEFLY))
+      .toBe('This page could not be found');
     expect(await page.getByRole('link', { name: 'Back to the home page' }).isVisible()).toBe(true);
     response = await page.goto(`${suite.server.url}/th/widget/no-such-widget`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('ไม่พบหน้าที่คุณต้องการ');
+    await expect.poll(() => page.locator('h1:visible').textContent(BRIEFLY)).toBe('ไม่พบหน้าที่คุณต้องการ');
     expect(await page.getByRole('link', { name: 'กลับไปหน้าแรก' }).isVisible()).toBe(true);
     // Signed in, the console shows the same page (not a placeholder screen inside the layout).
     await signIn(page);
     response = await page.goto(`${suite.server.url}/widget/no-such-widget`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('This page could not be found');
+    await expect
+      .poll(() => page.locator('h1:visible').textContent(BRIEFLY))
+      .toBe('This page could not be found');
     expect(await page.locator('.left-menu').count()).toBe(0);
     // A detail route whose id fails the route's own check.
     response = await page.goto(`${suite.server.url}/th/broadcast/a!b/report`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.locator('h1').textContent(BRIEFLY)).toBe('ไม่พบหน้าที่คุณต้องการ');
+    await expect.poll(() => page.locator('h1:visible').textContent(BRIEFLY)).toBe('ไม่พบหน้าที่คุณต้องการ');
     await page.close();
   });
 
@@ -131,6 +137,27 @@ describe('console shell', () => {
     await page.goto(`${suite.server.url}/dashboard`);
     await page.waitForURL(`${suite.server.url}/`);
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('signs out from the profile menu: the page starts afresh at the sign-in form, the inbox it kept gone', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await signIn(page);
+    await page.locator('.left-menu a[href$="/live"]').click();
+    await page.getByTestId('live-page').waitFor();
+    await page.locator('.left-menu a[href$="/dashboard"]').click();
+    await expect.poll(() => page.locator('h1:visible').textContent(BRIEFLY)).toBe('Dashboard');
+    await page.evaluate(() => {
+      (window as Window & { beforeSignOut?: boolean }).beforeSignOut = true;
+    });
+    await page.getByRole('button', { name: /^Profile/ }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${suite.server.url}/`);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as Window & { beforeSignOut?: boolean }).beforeSignOut)).toBe(
+      undefined,
+    );
+    expect(await page.getByTestId('live-page').count()).toBe(0);
     await page.close();
   });
 

@@ -116,7 +116,7 @@ describe('message template editor', () => {
     expect(await rows.first().getAttribute('data-kind')).toBe('button');
 
     await page.getByTestId('send-test').click();
-    await page.getByText('Nok Tester').click();
+    await page.getByText('Nok Tester').filter({ visible: true }).click();
     await page.getByTestId('send-confirm').click();
     await page.getByText('Sent to Nok Tester.').waitFor();
 

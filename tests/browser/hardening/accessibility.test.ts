@@ -74,9 +74,9 @@ afterAll(async () => {
 
 const PAGES: [string, string][] = [
   ['/live', '[data-testid="live-page"]'],
-  ['/contact-list', 'main h1'],
-  ['/broadcast/create', 'main h1'],
-  ['/message-template', 'main h1'],
+  ['/contact-list', 'main h1:visible'],
+  ['/broadcast/create', 'main h1:visible'],
+  ['/message-template', 'main h1:visible'],
 ];
 
 describe('axe-core: no serious or critical violations (issue 14)', () => {
