@@ -47,7 +47,7 @@ afterAll(async () => {
 
 async function openContact(page: Page, prefix: string, name: string) {
   await page.goto(`${server.url}${prefix}/contact-list`);
-  await page.locator('input[type=search]').fill(name);
+  await page.locator('input[type=search]:visible').fill(name);
   const row = page.getByTestId('contact-row').filter({ hasText: name });
   await expect.poll(() => page.getByTestId('contact-row').count()).toBe(1);
   await row.click();

@@ -280,9 +280,13 @@ describe('a real expired token', () => {
     const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
     const p = await context.newPage();
     const expired: string[] = [];
-    p.on('response', async (res) => {
+    // Read as it passes: the console then loads the sign-in page again, and a response's body
+    // cannot be read after its page has gone.
+    await p.route('**/api/**', async (route) => {
+      const res = await route.fetch();
       if (res.status() === 401)
         expired.push(((await res.json().catch(() => ({}))) as { message?: string }).message ?? '');
+      await route.fulfill({ response: res });
     });
     await signIn(p, short.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     await p.goto(`${short.url}/live`);
