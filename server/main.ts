@@ -1,4 +1,5 @@
 // Starts the product: `npm start` builds and then runs this file from dist/server/.
+import './v8Flags';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
