@@ -16,7 +16,9 @@ import { type PageProps, pageFor } from './pages';
 const InvitePage = lazyPage<PageProps>(() => import('../settings/InvitePage'));
 const NoAccessPage = lazyPage<{ titleKey: string }>(() => import('../settings/NoAccessPage'));
 
-const INBOX_TITLE = ROUTES.find((r) => r.name === 'live')?.title ?? 'title.chat';
+/** The inbox's route, drawn here rather than through pages.ts (see below). */
+const INBOX = 'live';
+const INBOX_TITLE = ROUTES.find((r) => r.name === INBOX)?.title ?? 'title.chat';
 const NO_PARAMS: Record<string, string> = {};
 
 export function App() {
@@ -25,7 +27,7 @@ export function App() {
   const match = matchRoute(location);
   const [profileError, setProfileError] = useState<string | null>(null);
   const [inboxFailed, setInboxFailed] = useState(false);
-  const onInbox = match?.route.name === 'live';
+  const onInbox = match?.route.name === INBOX;
   useEffect(() => {
     if (!onInbox) setInboxFailed(false);
   }, [onInbox]);
@@ -85,7 +87,7 @@ export function App() {
   // and state, and runs its effects only while it shows): going back to it shows what is there
   // instead of building it again. It is drawn in the background once its code and first page are
   // in, so even its first opening only shows it. One that failed is dropped, to start afresh.
-  const inbox = canOpen('live') && (onInbox || (keepInbox.value && !inboxFailed));
+  const inbox = canOpen(INBOX) && (onInbox || (keepInbox.value && !inboxFailed));
   return (
     <AppLayout>
       {inbox ? (

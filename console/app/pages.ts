@@ -1,6 +1,6 @@
-// Which screen each route of core/routes.ts shows. Every screen is its own code part.
+// Which screen each route of core/routes.ts shows. Every screen is its own code part. The inbox
+// (/live) is not here: App.tsx draws it itself and keeps it while other screens show.
 import type { ComponentType } from 'react';
-import { InboxPage } from '../live/preload';
 import { lazyPage } from './lazyPage';
 
 export interface PageProps {
@@ -12,7 +12,6 @@ const comingSoon = lazyPage<PageProps>(() => import('../pages/ComingSoonPage'));
 
 export const PAGES: Record<string, ComponentType<PageProps>> = {
   dashboard: lazyPage<PageProps>(() => import('../dashboard/DashboardPage')),
-  live: InboxPage,
   media: lazyPage<PageProps>(() => import('../media/MediaPage')),
   'report-contact-growth': lazyPage<PageProps>(() => import('../reports/ContactGrowthPage')),
   'report-agent-performance': lazyPage<PageProps>(() => import('../reports/AgentPerformancePage')),
