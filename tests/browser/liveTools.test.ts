@@ -289,7 +289,8 @@ describe('a real expired token', () => {
       await route.fulfill({ response: res });
     });
     await signIn(p, short.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await p.goto(`${short.url}/live`);
+    // Only to the commit: on a slow machine the token may already expire before the load event.
+    await p.goto(`${short.url}/live`, { waitUntil: 'commit' });
     await p.waitForSelector('[data-testid="live-page"]');
     // Nothing to click: when the token expires the server ends the console's socket, the console
     // asks who it is, hears Token_Expired, and signs out to the root.

@@ -134,7 +134,8 @@ describe('console shell', () => {
     const page = await suite.browser.newPage();
     await signIn(page);
     await page.evaluate(() => localStorage.setItem('chatdesk.token', 'forged'));
-    await page.goto(`${suite.server.url}/dashboard`);
+    // The 401 loads the sign-in page again, which may come before this visit's load event.
+    await page.goto(`${suite.server.url}/dashboard`, { waitUntil: 'commit' });
     await page.waitForURL(`${suite.server.url}/`);
     await expect.poll(() => page.getByRole('button', { name: 'Sign in' }).isVisible()).toBe(true);
     await page.close();
