@@ -6,9 +6,11 @@
 // The pass uses autovacuum's default thresholds:
 // - analyse past 50 rows + 10% changed, or never analysed and past 8 pages (counts a restart lost);
 // - vacuum past 50 + 20% dead rows, 1,000 + 20% inserted, or ids 200 million transactions old.
-// PGlite runs one statement at a time, so a pass holds the others back while it runs. With 500,000
-// messages an ANALYZE took 0.5 s and a VACUUM of 20% dead rows 0.4 s; the thresholds make both
-// rare. On PostgreSQL autovacuum does all this, and this does nothing.
+// PGlite runs one statement at a time, on the server's own thread, so a pass holds everything else
+// back while it runs. With 500,000 messages an ANALYZE took 0.5 s and a VACUUM of 20% dead rows
+// 0.4 s; with 5,000,000 freshly written, VACUUM (ANALYZE) of the three chat tables took 4–5 s
+// (bench/chat.ts prints it). The thresholds make passes rare; README.md tells busy inboxes to move
+// to PostgreSQL, where autovacuum does all this and this does nothing.
 import type { FastifyBaseLogger } from 'fastify';
 import { every } from '../every';
 import { type Database, statement } from './client';
