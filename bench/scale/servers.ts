@@ -149,6 +149,8 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
+        // As `npm start` and the README run it: glibc's malloc with two arenas, not one per thread.
+        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
         ...(process.env.BENCH_SCALE_PROFILE_DIR
           ? { BENCH_SCALE_PROFILE_DIR: path.resolve(process.env.BENCH_SCALE_PROFILE_DIR) }
           : {}),
