@@ -57,7 +57,7 @@ import {
   VISITORS,
 } from './scale/config';
 import type { StepReport } from './scale/loadGenerator';
-import { postgresReachable, redisReachable } from './scale/servers';
+import { MALLOC_ARENAS, postgresReachable, redisReachable } from './scale/servers';
 
 /** The issue's goals. */
 const GOAL = {
@@ -136,7 +136,7 @@ async function measure(
         ...base,
       },
       {
-        figure: `server resident memory with the widget sockets open${processes > 1 ? ' (largest process)' : ''}${scaleNote}${processes === 1 && rss >= GOAL.rssMb ? ` — bound: ${fmt(conn.before[0])} MB before any socket (idle server after the visitors' sessions) + ${fmt(((rss - conn.before[0]) * 1024) / Math.max(1, conn.connected), 1)} KB per socket` : ''}`,
+        figure: `server resident memory with the widget sockets open${processes > 1 ? ' (largest process)' : ''}${scaleNote} (MALLOC_ARENA_MAX=${MALLOC_ARENAS})${processes === 1 && rss >= GOAL.rssMb ? ` — bound: ${fmt(conn.before[0])} MB before any socket (idle server after the visitors' sessions) + ${fmt(((rss - conn.before[0]) * 1024) / Math.max(1, conn.connected), 1)} KB per socket` : ''}`,
         value: rss,
         unit: 'MB',
         goal: processes === 1 ? `< ${GOAL.rssMb} MB for ${fmt(GOAL.connections)}` : '—',

@@ -18,6 +18,8 @@ export const ROOT = path.resolve(here, '../..');
 export const REDIS_URL =
   process.env.TEST_REDIS_URL ?? process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const ADMIN = { email: 'bench-owner@example.com', password: 'Bench$ecret123' };
+/** glibc's malloc arenas the servers run with: two, as `npm start` and the README run the server. */
+export const MALLOC_ARENAS = process.env.MALLOC_ARENA_MAX ?? '2';
 
 /** The built product; built once into dist/ (or BUILD_OUT) when it is not there yet. */
 export function builtDist(): string {
@@ -149,8 +151,7 @@ export async function startServerProcess(options: ServerOptions): Promise<Server
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
-        // As `npm start` and the README run it: glibc's malloc with two arenas, not one per thread.
-        MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+        MALLOC_ARENA_MAX: MALLOC_ARENAS,
         ...(process.env.BENCH_SCALE_PROFILE_DIR
           ? { BENCH_SCALE_PROFILE_DIR: path.resolve(process.env.BENCH_SCALE_PROFILE_DIR) }
           : {}),
