@@ -34,8 +34,10 @@ function startCommand(): string {
 let child: ChildProcess | null = null;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-start-'));
 afterAll(() => {
-  // The shell and the server under it are one process group.
-  if (child?.pid) process.kill(-child.pid, 'SIGTERM');
+  // The shell and the server under it are one process group (gone already if the server died).
+  try {
+    if (child?.pid) process.kill(-child.pid, 'SIGTERM');
+  } catch {}
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
