@@ -1,9 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Activity, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { localizePath, matchRoute, ROUTES } from '../../core/routes';
 import { AppLayout } from '../layout/AppLayout';
-import { InboxPage, keepInbox } from '../live/preload';
+import { InboxPage, InboxShown, keepInbox } from '../live/preload';
 import { ErrorBoundary } from '../pages/ErrorPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -30,6 +30,19 @@ export function App() {
   const onInbox = match?.route.name === INBOX;
   useEffect(() => {
     if (!onInbox) setInboxFailed(false);
+  }, [onInbox]);
+  // The kept inbox (below) keeps its elements while hidden, and the browser would leave the
+  // keyboard in them: typing would go on in a half-written reply, and Space or the arrows would
+  // scroll its chat list. Leaving it for another screen by the browser's history (a click on the
+  // menu takes the focus itself) hands the keyboard to that screen.
+  const keptInbox = useRef<HTMLDivElement>(null);
+  const wasOnInbox = useRef(onInbox);
+  useLayoutEffect(() => {
+    const left = wasOnInbox.current && !onInbox;
+    wasOnInbox.current = onInbox;
+    const active = document.activeElement;
+    if (left && (!active || active === document.body || keptInbox.current?.contains(active)))
+      document.getElementById('main')?.focus({ preventScroll: true });
   }, [onInbox]);
 
   // Signed out (or the session ended): the page loads again at the sign-in page, so nothing of the
@@ -83,21 +96,26 @@ export function App() {
     return profileError ? <ErrorBoundary.Fallback message={profileError} /> : <PageLoading />;
 
   const Page = pageFor(match.route.name);
-  // The inbox stays drawn while another screen shows, hidden (React's Activity keeps its elements
-  // and state, and runs its effects only while it shows): going back to it shows what is there
-  // instead of building it again. It is drawn in the background once its code and first page are
-  // in, so even its first opening only shows it. One that failed is dropped, to start afresh.
+  // The inbox stays drawn while another screen shows: going back to it shows what is there instead
+  // of building it again. It is drawn in the background once its code and first page are in, so
+  // even its first opening only shows it. One that failed is dropped, to start afresh.
+  // Hidden, it lies under the other screen with `content-visibility: hidden` (layout.css): the
+  // browser skips it but keeps its layout, so showing it again is a paint, not a new style and
+  // layout of every element (display: none, as React's Activity hides, drops them). It stays
+  // mounted and its effects run on; InboxShown tells it whether it shows.
   const inbox = canOpen(INBOX) && (onInbox || (keepInbox.value && !inboxFailed));
   return (
     <AppLayout>
       {inbox ? (
-        <Activity mode={onInbox ? 'visible' : 'hidden'}>
-          <ErrorBoundary onError={() => setInboxFailed(true)}>
-            <Suspense fallback={<PageLoading />}>
-              <InboxPage params={NO_PARAMS} titleKey={INBOX_TITLE} />
-            </Suspense>
-          </ErrorBoundary>
-        </Activity>
+        <div ref={keptInbox} className={onInbox ? 'inbox-kept' : 'inbox-kept away'}>
+          <InboxShown value={onInbox}>
+            <ErrorBoundary onError={() => setInboxFailed(true)}>
+              <Suspense fallback={<PageLoading />}>
+                <InboxPage params={NO_PARAMS} titleKey={INBOX_TITLE} />
+              </Suspense>
+            </ErrorBoundary>
+          </InboxShown>
+        </div>
       ) : null}
       {inbox && onInbox ? null : (
         <ErrorBoundary key={match.route.name}>

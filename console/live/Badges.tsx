@@ -6,11 +6,12 @@ import { formatDuration } from '../../core/format/dates';
 import { formatNumber } from '../../core/format/numbers';
 import { t } from '../app/i18n';
 import { clock, useClock } from './clock';
+import { useInboxShown } from './preload';
 
 /** The countdown badge; gone once it reaches 0 (switch mode is on then, spec 4), not stuck at 00:00. */
 export function CountdownBadge({ seconds }: { seconds: number }) {
   useSignals();
-  useClock();
+  useClock(useInboxShown());
   const end = useMemo(() => Date.now() + seconds * 1000, [seconds]);
   const left = Math.max(0, Math.ceil((end - clock.value) / 1000));
   if (left <= 0) return null;

@@ -10,6 +10,7 @@ import type { LiveFollower } from './calls';
 import { selectChat } from './chatActions';
 import { loadFirstPage, loadMore } from './listActions';
 import { markListShown } from './perf';
+import { useInboxShown } from './preload';
 import { chatType, listExhausted, listState, lists, loadingMore, selected } from './state';
 
 export const ROW_HEIGHT = 76;
@@ -37,9 +38,6 @@ const initialRect = {
   height: typeof window === 'undefined' ? 700 : Math.max(200, window.innerHeight - 200),
 };
 
-/** Elements the virtualiser has just taken: it measures (below), then scrolls them (scrollList). */
-const attaching = new WeakSet<Element>();
-
 /** The list's size from a ResizeObserver only (the library's default reads it synchronously). */
 function observeSize(
   instance: { scrollElement: Element | null },
@@ -47,7 +45,6 @@ function observeSize(
 ) {
   const el = instance.scrollElement;
   if (!el || typeof ResizeObserver === 'undefined') return;
-  attaching.add(el);
   const observer = new ResizeObserver((entries) => {
     const box = entries[0]?.contentRect;
     if (box) cb({ width: box.width, height: box.height });
@@ -57,13 +54,11 @@ function observeSize(
 }
 
 /**
- * Scrolls the list for the library, except where its call after taking an element would only
- * force the page's style and layout in the middle of React's commit (at 4x CPU that was a third of
- * the inbox's opening; the frame does the same layout for less):
- * - a new element: the library scrolls it to where the list starts, which it already is;
- * - the same element again, as the inbox shows again after another screen (app/App.tsx keeps it,
- *   hidden): it scrolls it back to its place, which the browser kept. The next frame checks that
- *   after its own layout, and scrolls only if the place was lost.
+ * Scrolls the list for the library, except its call after taking a new element: that scrolls it
+ * to where the list starts, which it already is, and would only force the page's style and layout
+ * in the middle of React's commit (at 4x CPU that was a third of the inbox's opening; the frame
+ * does the same layout for less). The inbox kept under another screen (app/App.tsx) keeps its
+ * element and its place: the library does not take it again.
  */
 const listsSeen = new WeakSet<Element>();
 export function scrollList(
@@ -72,18 +67,9 @@ export function scrollList(
   instance: Virtualizer<HTMLDivElement, Element>,
 ) {
   const el = instance.scrollElement;
-  const target = offset + (options.adjustments ?? 0);
   if (el && !listsSeen.has(el)) {
     listsSeen.add(el);
-    attaching.delete(el);
-    if (target === 0) return;
-  } else if (el && attaching.has(el)) {
-    attaching.delete(el);
-    requestAnimationFrame(() => {
-      if (instance.scrollElement === el && Math.abs(el.scrollTop - target) >= 1)
-        elementScroll(offset, options, instance);
-    });
-    return;
+    if (offset + (options.adjustments ?? 0) === 0) return;
   }
   elementScroll(offset, options, instance);
 }
@@ -132,12 +118,15 @@ export function ChatList() {
   const items = virtualizer.getVirtualItems();
   const last = items[items.length - 1]?.index ?? 0;
 
+  // More chats are fetched as the agent scrolls near the end, not while the list lies hidden.
+  const shown = useInboxShown();
   useEffect(() => {
+    if (!shown) return;
     if (count > 0 && last >= count - 15 && !listExhausted.value && !loadingMore.value) void loadMore();
-  }, [last, count]);
+  }, [last, count, shown]);
   useLayoutEffect(() => {
-    if (count > 0 || listState.value === 'ready') markListShown();
-  }, [count]);
+    if (shown && (count > 0 || listState.value === 'ready')) markListShown();
+  }, [count, shown]);
 
   const onSelect = useCallback((f: LiveFollower) => void selectChat(f), []);
 

@@ -2,6 +2,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
 import { t } from '../app/i18n';
+import { useInboxShown } from './preload';
 import { lightbox } from './state';
 
 export function Lightbox() {
@@ -9,8 +10,10 @@ export function Lightbox() {
   const box = lightbox.value;
   const closeRef = useRef<HTMLButtonElement>(null);
   const isOpen = box !== null;
+  // Its keys while it shows; kept open under another screen (app/App.tsx), it takes none there.
+  const shown = useInboxShown();
   useEffect(() => {
-    if (!isOpen) return;
+    if (!isOpen || !shown) return;
     closeRef.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       const current = lightbox.value;
@@ -23,7 +26,7 @@ export function Lightbox() {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [isOpen]);
+  }, [isOpen, shown]);
   if (!box) return null;
   const source = box.sources[box.index];
   return (

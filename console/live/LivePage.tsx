@@ -13,7 +13,7 @@ import { loadFirstPage, loadMasterData } from './listActions';
 import { MessagePane } from './MessagePane';
 import { Notice } from './Notice';
 import { markOpenStart, perfOn } from './perf';
-import { keepInbox } from './preload';
+import { keepInbox, useInboxShown } from './preload';
 import { bindRealtime } from './realtime';
 import { filterKey, selected, sidebarOpen } from './state';
 
@@ -22,26 +22,26 @@ bindRealtime();
 export default function LivePage({ titleKey }: PageProps) {
   useSignals();
   const key = filterKey.value;
+  // Kept hidden under the other screens (app/App.tsx), the inbox fetches afresh each time it shows.
+  const shown = useInboxShown();
   useEffect(() => {
     keepInbox.value = true;
-    void loadMasterData();
-    // The inbox fills the page area edge to edge (no page padding or scrolling).
-    const main = document.getElementById('main');
-    main?.classList.add('page-full');
-    return () => main?.classList.remove('page-full');
   }, []);
+  useEffect(() => {
+    if (shown) void loadMasterData();
+  }, [shown]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter key means a new list
   useEffect(() => {
-    if (key) void loadFirstPage({ opening: true });
-  }, [key]);
+    if (key && shown) void loadFirstPage({ opening: true });
+  }, [key, shown]);
   // Another screen links to one chat (/live?follower=…): open it, then keep the plain address.
   const [path, navigate] = useLocation();
   const linked = new URLSearchParams(useSearch()).get('follower');
   useEffect(() => {
-    if (!linked) return;
+    if (!linked || !shown) return;
     void openChatById(linked);
     navigate(path, { replace: true });
-  }, [linked, path, navigate]);
+  }, [linked, path, navigate, shown]);
   useEffect(() => {
     // The bench's hooks load a second later, outside the opening the bench measures.
     if (!perfOn) return;
@@ -54,7 +54,7 @@ export default function LivePage({ titleKey }: PageProps) {
       className={`live-page${open ? ' has-chat' : ''}${open && sidebarOpen.value ? ' with-sidebar' : ''}`}
       data-testid="live-page"
     >
-      <OpenMark />
+      <OpenMark shown={shown} />
       <ChatListPanel title={t(titleKey)} />
       <MessagePane />
       {open && sidebarOpen.value ? <ContactSidebar /> : null}
@@ -68,7 +68,9 @@ export default function LivePage({ titleKey }: PageProps) {
  * Marks the inbox's opening for the bench (perf.ts) each time it is shown: first in the page, its
  * layout effect runs before the list's, on the first showing and on each return from another screen.
  */
-function OpenMark() {
-  useLayoutEffect(() => markOpenStart(), []);
+function OpenMark({ shown }: { shown: boolean }) {
+  useLayoutEffect(() => {
+    if (shown) markOpenStart();
+  }, [shown]);
   return null;
 }

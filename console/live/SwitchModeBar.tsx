@@ -9,6 +9,7 @@ import { canDo } from '../session/access';
 import { profile } from '../session/state';
 import type { LiveFollower } from './calls';
 import { clearCountdown, extendCountdown, refreshCountdown } from './chatActions';
+import { useInboxShown } from './preload';
 import { countdownEnds, countdownSeconds, notice } from './state';
 
 export function SwitchModeBar({ follower: f }: { follower: LiveFollower }) {
@@ -20,11 +21,12 @@ export function SwitchModeBar({ follower: f }: { follower: LiveFollower }) {
   useEffect(() => {
     if (state.status === 'fetch') void refreshCountdown(f);
   }, [state.status, f]);
+  const shown = useInboxShown();
   useEffect(() => {
-    if (state.status !== 'counting') return;
+    if (state.status !== 'counting' || !shown) return;
     const timer = setInterval(() => tick((n) => n + 1), 1000);
     return () => clearInterval(timer);
-  }, [state.status]);
+  }, [state.status, shown]);
   const run = (action: () => Promise<void>) =>
     void action().catch(() => {
       notice.value = { kind: 'error', text: 'live.actionFailed' };

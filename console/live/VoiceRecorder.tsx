@@ -5,6 +5,7 @@
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { t } from '../app/i18n';
 import { LiveIcon } from './icons';
+import { useInboxShown } from './preload';
 import { notice } from './state';
 import {
   formatElapsed,
@@ -88,9 +89,11 @@ export function useVoiceRecorder(chatId: string, onFile: (file: File) => void): 
     setView(IDLE);
   }, []);
 
-  // A recording belongs to the chat it was started in.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: chatId is the trigger, not a value used
-  useEffect(() => cancel, [chatId, cancel]);
+  // A recording belongs to the chat it was started in, on screen: another chat, or another screen
+  // over the kept inbox (app/App.tsx), discards it and lets the microphone go.
+  const shown = useInboxShown();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chatId and shown are triggers, not values used
+  useEffect(() => cancel, [chatId, cancel, shown]);
 
   /** Stopped by the maximum length or a lost microphone: kept until Send or Cancel. */
   const halt = useCallback(async (s: Session, reason: 'max' | 'ended') => {

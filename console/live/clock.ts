@@ -8,9 +8,13 @@ export const clock = signal(Date.now());
 let users = 0;
 let timer: ReturnType<typeof setInterval> | null = null;
 
-/** Subscribes the calling component to the clock; read clock.value under useSignals(). */
-export function useClock() {
+/**
+ * Subscribes the calling component to the clock; read clock.value under useSignals(). One that is
+ * not `active` (on a screen kept hidden) does not keep the clock going.
+ */
+export function useClock(active = true) {
   useEffect(() => {
+    if (!active) return;
     users += 1;
     if (!timer) {
       clock.value = Date.now();
@@ -25,5 +29,5 @@ export function useClock() {
         timer = null;
       }
     };
-  }, []);
+  }, [active]);
 }

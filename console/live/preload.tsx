@@ -3,7 +3,7 @@
 // without a loading step — from live state. Skipped on 2g or save-data connections, like link
 // prefetch (spec 9). This module is small and sits in the main bundle; the inbox itself does not.
 import { signal } from '@preact/signals-react';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, createContext, useContext, useState } from 'react';
 import { lazyPage } from '../app/lazyPage';
 import type { PageProps } from '../app/pages';
 import { requestFirstPageEarly } from './earlyPage';
@@ -37,6 +37,18 @@ export function InboxPage(props: PageProps) {
  * code and first page are in, or once it has been opened.
  */
 export const keepInbox = signal(false);
+
+/**
+ * Whether the inbox is the screen on show. The console keeps it mounted under the other screens,
+ * hidden by content-visibility (app/App.tsx), so its effects go on running there: those that act
+ * for the agent looking at it (loading afresh on opening, keys, the microphone, the clock) depend
+ * on this too. Anywhere else (a test, a page of its own) it shows.
+ */
+export const InboxShown = createContext(true);
+
+export function useInboxShown(): boolean {
+  return useContext(InboxShown);
+}
 
 let started = false;
 

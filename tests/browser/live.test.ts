@@ -321,4 +321,56 @@ describe('live inbox with two agents and a customer', () => {
     expect(await chatRow(page, 'Kept Customer 25').count()).toBe(0);
     expect(await page.locator('.chat-item:visible').count()).toBeGreaterThan(5);
   });
+
+  it('keeps the inbox out of the way while hidden: the other screen keeps its padding and its clicks, the keyboard leaves the reply box, and the list is fetched afresh on return', async () => {
+    const customer = await newCustomer(server.url, owner.widgetId, 'Hidden Inbox Customer');
+    await customerSays(server.url, customer, 'Are you there?');
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await signIn(page, server.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const main = page.locator('main#main');
+    const padding = () => main.evaluate((el) => getComputedStyle(el).paddingLeft);
+    const before = await padding();
+    expect(before).not.toBe('0px');
+
+    await page.locator('.left-menu a[href$="/live"]').click();
+    await chatRow(page, 'Hidden Inbox Customer').click();
+    const reply = page.getByLabel('Reply', { exact: true });
+    await reply.fill('half a reply');
+    await reply.focus();
+    // Back to the dashboard by the browser's history: no click moves the focus on the way.
+    await page.goBack();
+    await page.waitForURL(/\/dashboard$/);
+    await page.locator('main h1:visible').first().waitFor();
+    expect(await page.locator('.inbox-kept').getAttribute('class')).toContain('away');
+    expect(await page.getByTestId('live-page').isVisible()).toBe(false);
+    expect(await page.getByRole('textbox', { name: 'Reply', exact: true }).count()).toBe(0);
+    // The inbox lies under the dashboard, which keeps its own padding and takes the clicks.
+    expect(await padding()).toBe(before);
+    const hit = await main.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const at = document.elementFromPoint(box.left + box.width / 2, box.top + 40);
+      return { inMain: el.contains(at), inInbox: Boolean(at?.closest('.inbox-kept')) };
+    });
+    expect(hit).toEqual({ inMain: true, inInbox: false });
+    // The keyboard is the dashboard's: typing and Space neither write in the reply box nor scroll
+    // the hidden chat list (the browser scrolls the last place clicked).
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.keyboard.type('typed on the dashboard');
+    await page.keyboard.press('PageDown');
+    expect(await page.getByTestId('chat-list').evaluate((el) => el.scrollTop)).toBe(0);
+
+    // Meanwhile a customer writes; on return the list shows it, and the reply box kept its draft.
+    const late = await newCustomer(server.url, owner.widgetId, 'Came While Away');
+    await customerSays(server.url, late, 'Hello from while you were away');
+    let listCalls = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/chat/followers')) listCalls++;
+    });
+    await page.locator('.left-menu a[href$="/live"]').click();
+    await chatRow(page, 'Came While Away').waitFor();
+    expect(await reply.inputValue()).toBe('half a reply');
+    await expect.poll(() => listCalls, BRIEFLY).toBeGreaterThan(0);
+  });
 });

@@ -120,6 +120,38 @@ describe('voice notes in the composer', () => {
     expect(await page.locator('.upload', { hasText: 'voice-' }).count()).toBe(0);
   });
 
+  it('another screen throws the recording away and lets the microphone go; back in the inbox, nothing was sent', async () => {
+    const before = (await messages()).length;
+    // Keeps the microphone's tracks the page is given, to see them ended.
+    await page.evaluate(() => {
+      const md = navigator.mediaDevices as MediaDevices & { tracks?: MediaStreamTrack[] };
+      const real = md.getUserMedia.bind(md);
+      md.tracks = [];
+      md.getUserMedia = async (c) => {
+        const stream = await real(c);
+        md.tracks?.push(...stream.getTracks());
+        return stream;
+      };
+    });
+    const trackStates = () =>
+      page.evaluate(() =>
+        ((navigator.mediaDevices as MediaDevices & { tracks?: MediaStreamTrack[] }).tracks ?? []).map(
+          (t) => t.readyState,
+        ),
+      );
+    await page.getByRole('button', { name: 'Record a voice message' }).click();
+    await expect.poll(() => bar().getAttribute('data-phase', BRIEFLY)).toBe('recording');
+    expect(await trackStates()).toEqual(['live']);
+    await page.locator('.left-menu a[href$="/contact-list"]').click();
+    await page.locator('main h1:visible', { hasText: 'Contact List' }).waitFor();
+    await expect.poll(trackStates, BRIEFLY).toEqual(['ended']);
+    await page.locator('.left-menu a[href$="/live"]').click();
+    await page.getByRole('button', { name: 'Record a voice message' }).waitFor();
+    expect(await bar().count()).toBe(0);
+    await page.waitForTimeout(800);
+    expect((await messages()).length).toBe(before);
+  });
+
   it('a refused microphone says so, and the composer stays usable', async () => {
     await page.evaluate(() => {
       const md = navigator.mediaDevices as MediaDevices & { realGetUserMedia?: MediaDevices['getUserMedia'] };

@@ -4,6 +4,7 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Badges } from '../../../console/live/Badges';
+import { InboxShown } from '../../../console/live/preload';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -36,6 +37,35 @@ describe('Badges countdown', () => {
     act(() => vi.advanceTimersByTime(3000));
     expect(countdown()).toBeNull();
     expect(container.querySelector('[data-badge="unread"]')?.textContent).toBe('1');
+    act(() => root.unmount());
+  });
+
+  it('stands still in an inbox kept hidden under another screen, and shows the time left on its return', () => {
+    vi.useFakeTimers();
+    container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    const render = (shown: boolean) =>
+      act(() =>
+        root.render(
+          <InboxShown value={shown}>
+            <Badges badges={[{ kind: 'countdown', seconds: 10 }]} />
+          </InboxShown>,
+        ),
+      );
+    const countdown = () => container.querySelector('[data-badge="countdown"]')?.textContent;
+    render(true);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(countdown()).toBe('00:09');
+    render(false);
+    // No clock ticks for it while hidden: no timer is left running.
+    expect(vi.getTimerCount()).toBe(0);
+    act(() => vi.advanceTimersByTime(4000));
+    expect(countdown()).toBe('00:09');
+    render(true);
+    expect(countdown()).toBe('00:05');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(countdown()).toBe('00:04');
     act(() => root.unmount());
   });
 });

@@ -3,7 +3,7 @@
 // with the headers of the pinned chats in their places.
 
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { Activity, act } from 'react';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatList, scrollList } from '../../../console/live/ChatList';
 import { applyLiveFollower } from '../../../console/live/listActions';
@@ -57,47 +57,6 @@ describe('ChatList', () => {
       const other = { ...instance, scrollElement: document.createElement('div') } as typeof instance;
       scrollList(300, { adjustments: 20 }, other);
       expect(scrollTo).toHaveBeenLastCalledWith({ top: 320, behavior: undefined });
-    } finally {
-      scrollTo.mockRestore();
-    }
-  });
-
-  it('shown again after another screen, keeps its place without a scroll in the commit, and checks it a frame later', async () => {
-    lists.value = { followers: Array.from({ length: 200 }, () => follower()), pinned: [] };
-    const render = (mode: 'visible' | 'hidden') =>
-      act(() =>
-        view.root.render(
-          <Activity mode={mode}>
-            <ChatList />
-          </Activity>,
-        ),
-      );
-    const frame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-    render('visible');
-    const el = view.container.querySelector<HTMLDivElement>('.chat-list-scroll');
-    if (!el) throw new Error('no list');
-    // The agent scrolled down; the virtualiser hears it from the scroll event.
-    el.scrollTop = 760;
-    act(() => el.dispatchEvent(new Event('scroll')));
-    const scrollTo = vi.spyOn(Element.prototype, 'scrollTo');
-    try {
-      render('hidden');
-      expect(el.style.display).toBe('none');
-      // The browser kept the place: nothing scrolls, in the commit or after.
-      render('visible');
-      expect(scrollTo).not.toHaveBeenCalled();
-      await frame();
-      expect(scrollTo).not.toHaveBeenCalled();
-      expect(rows()[0].y).toBeGreaterThan(0);
-
-      // A browser that lost the place while hidden: the next frame puts it back.
-      render('hidden');
-      el.scrollTop = 0;
-      render('visible');
-      expect(scrollTo).not.toHaveBeenCalled();
-      await frame();
-      expect(scrollTo).toHaveBeenCalledTimes(1);
-      expect(scrollTo).toHaveBeenLastCalledWith({ top: 760, behavior: undefined });
     } finally {
       scrollTo.mockRestore();
     }
