@@ -183,7 +183,18 @@ export async function queryFollowers(
     cachedCount(countKey, () => countCapped(database.db, listWhere)),
   ]);
   const times = new Map<string, LivechatTimes>();
-  return { pinned: rowsWithTimes(row.pinned, times), rows: rowsWithTimes(row.rows, times), total, times };
+  const rows = rowsWithTimes(row.rows, times);
+  return { pinned: rowsWithTimes(row.pinned, times), rows, total: pageTotal(q, rows.length, total), times };
+}
+
+/**
+ * The count a page answers with. A page that ends the list knows it exactly: a chat taken (pinned)
+ * or closed a moment ago must not come back as a cached count the console would show until the
+ * next refresh. A page with more after it shows at least what it reaches.
+ */
+export function pageTotal(q: Pick<FollowersQuery, 'skip' | 'limit'>, rows: number, counted: number): number {
+  const reached = q.skip + rows;
+  return rows < q.limit ? reached : Math.max(counted, reached);
 }
 
 /**

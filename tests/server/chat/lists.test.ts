@@ -205,7 +205,9 @@ describe.each(await testDatabases())('chat lists on %s', (_name, postgres) => {
       follower_id: followerId,
     });
     expect(status).toBe(200);
-    expect(body.chatlist.chat.total_count).toBe(2);
+    // Chai, Boon and Anong, on one page that ends the list: its count is exact.
+    expect(body.chatlist.chat.data).toHaveLength(3);
+    expect(body.chatlist.chat.total_count).toBe(3);
     expect(body.messageList).toHaveLength(20);
     expect(body.filelist).toEqual([]);
     const noChat = await h.api('GET', '/api/chat/reconnect', { chat_type: 'inbox' });
