@@ -36,13 +36,14 @@ export function App() {
   // scroll its chat list. Leaving it for another screen by the browser's history (a click on the
   // menu takes the focus itself) hands the keyboard to that screen.
   const keptInbox = useRef<HTMLDivElement>(null);
-  const wasOnInbox = useRef(onInbox);
   useLayoutEffect(() => {
-    const left = wasOnInbox.current && !onInbox;
-    wasOnInbox.current = onInbox;
-    const active = document.activeElement;
-    if (left && (!active || active === document.body || keptInbox.current?.contains(active)))
-      document.getElementById('main')?.focus({ preventScroll: true });
+    if (!onInbox) return;
+    // Runs as the inbox stops showing.
+    return () => {
+      const active = document.activeElement;
+      if (!active || active === document.body || keptInbox.current?.contains(active))
+        document.getElementById('main')?.focus({ preventScroll: true });
+    };
   }, [onInbox]);
 
   // Signed out (or the session ended): the page loads again at the sign-in page, so nothing of the
